@@ -1,0 +1,118 @@
+/**
+ * Benchmark plumbing: start the app and the ceiling server as child processes on loopback,
+ * drive them with autocannon from this process, and report throughput and latency side by
+ * side. Benchmarks measure; they never assert (the test suite has no timing assertions).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export interface Measurement {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Per-request variation (e.g. a different user per request). */
+  requests?: autocannon.Request[];
+  durationSeconds?: number;
+  connections?: number;
+}
+
+const ROOT = join(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+export function freshDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'learnbase-bench-'));
+}
+
+function waitForReady(child: ChildProcess, timeoutMs = 60_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not become ready')), timeoutMs);
+    child.on('message', (message: any) => {
+      if (message?.ready) {
+        clearTimeout(timer);
+        resolve(message.ready);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code}`));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startChild(script: string, env: Record<string, string>): Promise<RunningServer> {
+  const child = fork(join(ROOT, script), [], {
+    env: { ...process.env, ...env },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const url = await waitForReady(child);
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Starts the real application (API + worker) on a random loopback port. */
+export function startApp(env: Record<string, string>): Promise<RunningServer> {
+  return startChild('bench/app-server.ts', { LOG_LEVEL: 'warn', ...env });
+}
+
+export function startCeiling(bytesFile?: string): Promise<RunningServer> {
+  return startChild('bench/ceiling-server.ts', bytesFile ? { CEILING_BYTES_FILE: bytesFile } : {});
+}
+
+export async function measure(label: string, options: LoadOptions): Promise<Measurement> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    requests: options.requests,
+    duration: options.durationSeconds ?? DURATION,
+    connections: options.connections ?? CONNECTIONS,
+  });
+  return {
+    label,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** A short warm-up so JIT and caches are hot before the measured run. */
+export async function warmUp(options: LoadOptions): Promise<void> {
+  await autocannon({
+    ...options,
+    url: options.url,
+    duration: 2,
+    connections: options.connections ?? CONNECTIONS,
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Builds the HTTP application: Fastify with TypeBox schemas on every route, one error
+ * renderer, OpenAPI generated from the route schemas (served at /openapi.json, rendered at
+ * /docs), and every module's routes. It does not listen; main.ts and the tests do that.
+ */
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './core/context.ts';
+import { registerErrorHandling } from './core/errors/error-handler.ts';
+import { ErrorResponse, ValidationErrorResponse } from './core/http/schemas.ts';
+import { registerModules } from './modules/index.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger,
+    bodyLimit: ctx.config.limits.bodyBytes,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+    },
+    forceCloseConnections: false,
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  app.addSchema(ErrorResponse);
+  app.addSchema(ValidationErrorResponse);
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, {
+    limits: {
+      fileSize: Math.max(
+        ctx.config.limits.videoUploadBytes,
+        ctx.config.limits.audioUploadBytes,
+        ctx.config.limits.documentUploadBytes,
+      ),
+      files: 1,
+      fields: 50,
+      fieldSize: ctx.config.limits.bodyBytes,
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Learnbase API',
+        version: ctx.version,
+        description:
+          'Learning-platform backend: organizations, courses, chapters, activities, assignments, search and signed webhooks. ' +
+          'Authenticate with `Authorization: Bearer <session JWT or lh_ API token>`.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Session JWT or organization API token (lh_…)',
+          },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) ?? `def-${i}`,
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerModules(app, ctx);
+  return app;
+}

@@ -1,0 +1,28 @@
+/**
+ * PostgreSQL specifics: a pooled connection and type parsers that make results look like
+ * SQLite's (64-bit integers such as COUNT(*) and epoch-millisecond columns as numbers).
+ */
+import { PostgresDialect } from 'kysely';
+import pg from 'pg';
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+pg.types.setTypeParser(INT8_OID, (value) => Number(value));
+pg.types.setTypeParser(NUMERIC_OID, (value) => Number(value));
+
+export interface PostgresHandle {
+  dialect: PostgresDialect;
+  pool: pg.Pool;
+}
+
+export function openPostgres(
+  connectionString: string,
+  options: { searchPath?: string; max?: number } = {},
+): PostgresHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  return { dialect: new PostgresDialect({ pool }), pool };
+}
