@@ -7,6 +7,8 @@ import type { AppContext } from './core/context.ts';
 import { type DatabaseTarget, openDatabase, targetFromConfig } from './core/db/database.ts';
 import { migrateToLatest } from './core/db/migrate.ts';
 import { createLogger } from './core/logger.ts';
+import { createMailer } from './core/mail/mailer.ts';
+import { createDatabaseRateLimiter } from './core/rate-limit/database-rate-limiter.ts';
 import { resolveSecretKey } from './core/secret-key.ts';
 import { VERSION } from './core/version.ts';
 
@@ -36,5 +38,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     secretKey: resolveSecretKey(config),
     logger,
     version: VERSION,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    rateLimiter: createDatabaseRateLimiter(database.db),
   };
 }

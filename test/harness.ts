@@ -36,6 +36,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SECRET_KEY: TEST_SECRET_KEY,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ADMIN_PASSWORD: 'Admin-password-1!',
+    PASSWORD_HASH_COST: '10',
     ...options.env,
   });
   const logger = createLogger(config.logLevel);

@@ -1,11 +1,13 @@
 /**
  * What every module is given at start: configuration, the database, derived keys and the
- * shared services (storage, mail, rate limits). Built once in main.ts (or by the test
- * harness) and passed down explicitly; nothing is global.
+ * shared services (mail, rate limits). Built once in bootstrap.ts (or by the test harness)
+ * and passed down explicitly; nothing is global.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 
 export interface AppContext {
   readonly config: Config;
@@ -14,4 +16,6 @@ export interface AppContext {
   readonly secretKey: string;
   readonly logger: FastifyBaseLogger;
   readonly version: string;
+  readonly mailer: Mailer;
+  readonly rateLimiter: RateLimiter;
 }
