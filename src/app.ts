@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import './core/auth/fastify-request.ts';
+import { ANONYMOUS } from './core/auth/principal.ts';
 import type { AppContext } from './core/context.ts';
 import { registerErrorHandling } from './core/errors/error-handler.ts';
 import { ErrorResponse, ValidationErrorResponse } from './core/http/schemas.ts';
@@ -51,7 +52,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // credential is a 401 whatever else is wrong with the request.
   app.decorateRequest('principal', null as never);
   app.addHook('onRequest', async (request) => {
-    request.principal = await resolvePrincipal(ctx, request);
+    // The refresh endpoint reads a refresh token from the Authorization header itself.
+    const bearerIsRefreshToken = (request.routeOptions.config as { bearerIsRefreshToken?: boolean })
+      ?.bearerIsRefreshToken;
+    request.principal = bearerIsRefreshToken ? ANONYMOUS : await resolvePrincipal(ctx, request);
   });
   await app.register(formbody);
   await app.register(multipart, {

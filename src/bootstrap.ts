@@ -11,6 +11,7 @@ import { createMailer } from './core/mail/mailer.ts';
 import { createDatabaseRateLimiter } from './core/rate-limit/database-rate-limiter.ts';
 import { resolveSecretKey } from './core/secret-key.ts';
 import { VERSION } from './core/version.ts';
+import { ensureFirstStart } from './modules/setup/first-start.ts';
 
 export interface ContextOptions {
   logger?: AppContext['logger'];
@@ -25,14 +26,14 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const database = openDatabase(options.database ?? targetFromConfig(config));
   if (options.migrate !== false) {
     try {
-      const applied = await migrateToLatest(database.db);
+      const applied = await migrateToLatest(database);
       if (applied.length > 0) logger.info({ migrations: applied }, 'applied database migrations');
     } catch (error) {
       await database.close();
       throw error;
     }
   }
-  return {
+  const ctx: AppContext = {
     config,
     database,
     secretKey: resolveSecretKey(config),
@@ -41,4 +42,6 @@ export async function createContext(config: Config, options: ContextOptions = {}
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     rateLimiter: createDatabaseRateLimiter(database.db),
   };
+  if (options.migrate !== false) await ensureFirstStart(ctx);
+  return ctx;
 }

@@ -7,5 +7,7 @@ import { hkdfSync } from 'node:crypto';
 export type KeyPurpose = 'jwt-signing' | 'secret-encryption';
 
 export function deriveKey(secret: string, purpose: KeyPurpose, length = 32): Buffer {
-  return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), `learnbase:${purpose}`, length));
+  return Buffer.from(
+    hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), `learnbase:${purpose}`, length),
+  );
 }

@@ -34,15 +34,21 @@ export type Principal = Anonymous | SessionUser | TokenPrincipal;
 
 export const ANONYMOUS: Anonymous = Object.freeze({ kind: 'anonymous' });
 
-export const TOKEN_NOT_ALLOWED = 'API tokens cannot access this resource. Only user authentication is allowed.';
+export const TOKEN_NOT_ALLOWED =
+  'API tokens cannot access this resource. Only user authentication is allowed.';
 
 /** Session or token; anonymous → 401. */
-export function requireAuthenticated(principal: Principal): asserts principal is SessionUser | TokenPrincipal {
+export function requireAuthenticated(
+  principal: Principal,
+): asserts principal is SessionUser | TokenPrincipal {
   if (principal.kind === 'anonymous') throw unauthorized('Authentication required');
 }
 
 /** A signed-in user only: anonymous → 401, API token → 403 (session-only endpoints). */
-export function requireSessionUser(principal: Principal, tokenMessage = TOKEN_NOT_ALLOWED): asserts principal is SessionUser {
+export function requireSessionUser(
+  principal: Principal,
+  tokenMessage = TOKEN_NOT_ALLOWED,
+): asserts principal is SessionUser {
   if (principal.kind === 'token') throw forbidden(tokenMessage);
   if (principal.kind === 'anonymous') throw unauthorized('Authentication required');
 }

@@ -29,7 +29,11 @@ export type TokenRights = Partial<Record<TokenBucket, RightsBucket>>;
 
 export const CRUD_ACTIONS: CrudAction[] = ['action_create', 'action_read', 'action_update', 'action_delete'];
 
-export function allows(rights: Rights | TokenRights | null | undefined, bucket: string, action: Action): boolean {
+export function allows(
+  rights: Rights | TokenRights | null | undefined,
+  bucket: string,
+  action: Action,
+): boolean {
   const entry = rights?.[bucket as keyof typeof rights] as RightsBucket | undefined;
   return entry?.[action] === true;
 }

@@ -39,9 +39,15 @@ export function createMailer(options: {
     async send(message) {
       const info = await render.sendMail({ from: options.from, ...message });
       mkdirSync(directory, { recursive: true });
-      const file = join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`);
+      const file = join(
+        directory,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`,
+      );
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written to file (no SMTP_URL)');
+      options.logger.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to file (no SMTP_URL)',
+      );
     },
   };
 }

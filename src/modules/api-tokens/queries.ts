@@ -35,8 +35,17 @@ export function insertToken(db: Executor, token: Omit<ApiTokensTable, 'id'>): Pr
   return db.insertInto('api_tokens').values(token).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateToken(db: Executor, id: number, patch: Partial<Omit<ApiTokensTable, 'id'>>): Promise<ApiTokenRow> {
-  return db.updateTable('api_tokens').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export function updateToken(
+  db: Executor,
+  id: number,
+  patch: Partial<Omit<ApiTokensTable, 'id'>>,
+): Promise<ApiTokenRow> {
+  return db
+    .updateTable('api_tokens')
+    .set(patch)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function touchToken(db: Executor, id: number, lastUsedAt: string): Promise<void> {

@@ -5,7 +5,9 @@ export const ApiTokenCreate = Type.Object({
   name: Type.String({ maxLength: 200 }),
   description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
   rights: Type.Optional(Nullable(JsonObject)),
-  expires_at: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'ISO 8601; omit for no expiry' }))),
+  expires_at: Type.Optional(
+    Nullable(Type.String({ format: 'date-time', description: 'ISO 8601; omit for no expiry' })),
+  ),
 });
 
 export const ApiTokenUpdate = Type.Partial(ApiTokenCreate);

@@ -38,7 +38,8 @@ function validateTokenRights(rights: Record<string, unknown>): TokenRights {
       throw badRequest(`Right '${bucket}' must be a JSON object`);
     }
     for (const [flag, value] of Object.entries(flags)) {
-      if (!(CRUD_ACTIONS as string[]).includes(flag)) throw badRequest(`Unknown action '${flag}' for right '${bucket}'`);
+      if (!(CRUD_ACTIONS as string[]).includes(flag))
+        throw badRequest(`Unknown action '${flag}' for right '${bucket}'`);
       if (typeof value !== 'boolean') throw badRequest(`Right '${bucket}.${flag}' must be true or false`);
     }
   }

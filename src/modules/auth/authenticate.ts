@@ -10,7 +10,12 @@
  * - nothing → anonymous.
  */
 import type { FastifyRequest } from 'fastify';
-import { ANONYMOUS, type Principal, type SessionUser, type TokenPrincipal } from '../../core/auth/principal.ts';
+import {
+  ANONYMOUS,
+  type Principal,
+  type SessionUser,
+  type TokenPrincipal,
+} from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
 import { forbidden, unauthorized } from '../../core/errors/http-errors.ts';
 import { authenticateApiToken } from '../api-tokens/service.ts';
@@ -54,7 +59,8 @@ async function assertTokenOrgBoundary(ctx: AppContext, request: FastifyRequest, 
   for (const source of sources) {
     if (!source || typeof source !== 'object') continue;
     const orgId = source.org_id;
-    if (typeof orgId === 'string' && INTEGER.test(orgId) && Number(orgId) !== token.orgId) throw forbidden(OUTSIDE_ORG);
+    if (typeof orgId === 'string' && INTEGER.test(orgId) && Number(orgId) !== token.orgId)
+      throw forbidden(OUTSIDE_ORG);
     if (typeof orgId === 'number' && orgId !== token.orgId) throw forbidden(OUTSIDE_ORG);
     const slug = source.org_slug;
     if (typeof slug === 'string') {

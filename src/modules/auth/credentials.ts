@@ -15,10 +15,12 @@ export async function changePassword(
   newPassword: string,
 ) {
   if (principal.kind === 'anonymous') throw unauthorized();
-  if (principal.kind !== 'user' || principal.id !== userId) throw forbidden('You can only change your own password');
+  if (principal.kind !== 'user' || principal.id !== userId)
+    throw forbidden('You can only change your own password');
   const user = await findUserById(ctx.database.db, userId);
   if (!user) throw notFound('User not found');
-  if (!user.password_hash || !(await verifyPassword(oldPassword, user.password_hash))) throw unauthorized('Wrong password');
+  if (!user.password_hash || !(await verifyPassword(oldPassword, user.password_hash)))
+    throw unauthorized('Wrong password');
   assertStrongPassword(newPassword);
   const hash = await hashPassword(newPassword, ctx.config.passwordHashCost);
   return ctx.database.db.transaction().execute(async (trx) => {

@@ -23,7 +23,10 @@ export interface SessionClaims {
 }
 
 export interface JwtCodec {
-  sign(claims: { sub: string; sid: string; typ: TokenType }, lifetimeSeconds: number): { token: string; claims: SessionClaims };
+  sign(
+    claims: { sub: string; sid: string; typ: TokenType },
+    lifetimeSeconds: number,
+  ): { token: string; claims: SessionClaims };
   /** Returns the claims of a valid token of the expected type, or undefined. */
   verify(token: string, expected: TokenType): SessionClaims | undefined;
 }
@@ -31,7 +34,11 @@ export interface JwtCodec {
 export function createJwtCodec(secretKey: string): JwtCodec {
   const key = deriveKey(secretKey, 'jwt-signing');
   const sign = createSigner({ key, algorithm: 'HS256' });
-  const verify = createVerifier({ key, algorithms: ['HS256'], requiredClaims: ['sub', 'sid', 'typ', 'exp', 'iat', 'jti'] });
+  const verify = createVerifier({
+    key,
+    algorithms: ['HS256'],
+    requiredClaims: ['sub', 'sid', 'typ', 'exp', 'iat', 'jti'],
+  });
   return {
     sign({ sub, sid, typ }, lifetimeSeconds) {
       const iat = Math.floor(Date.now() / 1000);

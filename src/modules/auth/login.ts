@@ -42,7 +42,12 @@ async function enforceIpRateLimit(ctx: AppContext, ip: string): Promise<void> {
 /** Counts a failure inside the rolling window and locks the account when the threshold is reached. */
 async function recordFailure(ctx: AppContext, user: UserRow, now: number): Promise<void> {
   const { lockoutThreshold, lockoutWindowSeconds, lockoutSeconds } = ctx.config.limits;
-  const failures = await incrementFailedLogins(ctx.database.db, user.id, now, now - lockoutWindowSeconds * 1000);
+  const failures = await incrementFailedLogins(
+    ctx.database.db,
+    user.id,
+    now,
+    now - lockoutWindowSeconds * 1000,
+  );
   if (failures >= lockoutThreshold) {
     await recordLoginState(ctx.database.db, user.id, { locked_until_ms: now + lockoutSeconds * 1000 });
     ctx.logger.warn({ userId: user.id }, 'account locked after repeated failed logins');
@@ -54,7 +59,12 @@ export interface LoginResult {
   tokens: IssuedTokens;
 }
 
-export async function login(ctx: AppContext, email: string, password: string, client: ClientInfo): Promise<LoginResult> {
+export async function login(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  client: ClientInfo,
+): Promise<LoginResult> {
   await enforceIpRateLimit(ctx, client.ip);
   const user = await findUserByEmail(ctx.database.db, email);
   // Always run one hash verification so that timing does not reveal whether the account exists.
@@ -74,7 +84,8 @@ export async function login(ctx: AppContext, email: string, password: string, cl
   if (ctx.config.requireEmailVerification && !user.email_verified) {
     throw forbidden({
       code: 'EMAIL_NOT_VERIFIED',
-      message: 'Please verify your email address before logging in. Check your inbox for the verification email.',
+      message:
+        'Please verify your email address before logging in. Check your inbox for the verification email.',
       email: user.email,
     });
   }

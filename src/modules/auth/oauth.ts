@@ -6,7 +6,7 @@
  */
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, unauthorized } from '../../core/errors/http-errors.ts';
-import { emit } from '../../core/events/emit.ts';
+import { type Executor, emit } from '../../core/events/emit.ts';
 import { findPendingInvitesForEmail, markEmailInviteAccepted } from '../orgs/invites.ts';
 import { getOrgOr404 } from '../orgs/service.ts';
 import { ROLE_USER } from '../roles/global-roles.ts';
@@ -27,7 +27,11 @@ interface UserInfo {
 }
 
 async function fetchJson(url: string, init: RequestInit = {}): Promise<unknown> {
-  const response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  const response = await fetch(url, {
+    ...init,
+    redirect: 'error',
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
 }
@@ -37,22 +41,24 @@ const discoveryCache = new Map<string, Promise<string>>();
 function userinfoEndpoint(issuer: string): Promise<string> {
   let endpoint = discoveryCache.get(issuer);
   if (!endpoint) {
-    endpoint = fetchJson(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`).then((document) => {
-      const url = (document as { userinfo_endpoint?: unknown }).userinfo_endpoint;
-      if (typeof url !== 'string') throw new Error('provider publishes no userinfo_endpoint');
-      return url;
-    });
+    endpoint = fetchJson(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`).then(
+      (document) => {
+        const url = (document as { userinfo_endpoint?: unknown }).userinfo_endpoint;
+        if (typeof url !== 'string') throw new Error('provider publishes no userinfo_endpoint');
+        return url;
+      },
+    );
     endpoint.catch(() => discoveryCache.delete(issuer));
     discoveryCache.set(issuer, endpoint);
   }
   return endpoint;
 }
 
-async function uniqueUsername(ctx: AppContext, base: string): Promise<string> {
+async function uniqueUsername(db: Executor, base: string): Promise<string> {
   const clean = base.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || 'user';
   for (let suffix = 0; suffix < 1000; suffix++) {
     const candidate = suffix === 0 ? clean : `${clean}${suffix}`;
-    if (!(await findUserByUsername(ctx.database.db, candidate))) return candidate;
+    if (!(await findUserByUsername(db, candidate))) return candidate;
   }
   return `${clean}${Date.now()}`;
 }
@@ -72,7 +78,8 @@ export async function oauthLogin(
         : `Unknown OAuth provider '${input.provider}'. Configured: ${configured.join(', ')}`,
     );
   }
-  if (orgId !== undefined) await getOrgOr404(ctx.database.db, orgId).catch(() => Promise.reject(badRequest('Invalid org_id')));
+  if (orgId !== undefined)
+    await getOrgOr404(ctx.database.db, orgId).catch(() => Promise.reject(badRequest('Invalid org_id')));
 
   let info: UserInfo;
   try {
@@ -96,7 +103,7 @@ export async function oauthLogin(
         ctx,
         trx,
         {
-          username: await uniqueUsername(ctx, info.preferred_username ?? info.email!.split('@')[0]),
+          username: await uniqueUsername(trx, info.preferred_username ?? info.email!.split('@')[0]),
           email: info.email!,
           password: '',
           first_name: info.given_name ?? '',

@@ -54,7 +54,10 @@ export async function revokeUserSessions(db: Executor, userId: number, now: numb
 }
 
 export async function insertRefreshToken(db: Executor, jti: string, sessionId: number, expiresMs: number) {
-  await db.insertInto('refresh_tokens').values({ jti, session_id: sessionId, expires_ms: expiresMs, used_ms: null }).execute();
+  await db
+    .insertInto('refresh_tokens')
+    .values({ jti, session_id: sessionId, expires_ms: expiresMs, used_ms: null })
+    .execute();
 }
 
 /** Marks the refresh token used; false if it was already used (a replay) or is unknown. */

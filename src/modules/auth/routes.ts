@@ -1,9 +1,10 @@
 /** Sessions over HTTP: login, refresh, logout, OAuth, e-mail verification, token swap. */
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../core/context.ts';
 import { rejectApiTokens } from '../../core/auth/principal.ts';
+import type { AppContext } from '../../core/context.ts';
 import { HttpError, unauthorized } from '../../core/errors/http-errors.ts';
 import { clientInfo } from '../../core/http/client-info.ts';
 import { findOrgById, findOrgByUuid } from '../orgs/service.ts';
@@ -18,9 +19,9 @@ import {
   LoginResponse,
   OAuthBody,
   ResendVerificationBody,
-  Tokens,
   TokenSwapBody,
   TokenSwapResponse,
+  Tokens,
   VerifyEmailBody,
 } from './schemas.ts';
 import { revokeSessionById, rotateRefreshToken } from './sessions.ts';
@@ -52,6 +53,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   app.get(
     '/api/v1/auth/refresh',
     {
+      config: { bearerIsRefreshToken: true },
       schema: {
         tags,
         summary: 'New tokens from the refresh token (cookie, or `Authorization: Bearer <refresh token>`)',
@@ -136,7 +138,11 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       },
     },
     async (request) => {
-      const result = await verifyEmail(ctx, request.body, async (db, uuid) => (await findOrgByUuid(db, uuid))?.id);
+      const result = await verifyEmail(
+        ctx,
+        request.body,
+        async (db, uuid) => (await findOrgByUuid(db, uuid))?.id,
+      );
       return { message: result.message, user: toUserRead(result.user) };
     },
   );
@@ -163,13 +169,20 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     {
       schema: {
         tags: ['admin'],
-        summary: "Exchange an API token (with `users` read) for a 1-hour session JWT of a member of the token's organization",
+        summary:
+          "Exchange an API token (with `users` read) for a 1-hour session JWT of a member of the token's organization",
         params: Type.Object({ org_slug: Type.String() }),
         body: TokenSwapBody,
         response: { 200: TokenSwapResponse },
       },
     },
     async (request) =>
-      swapTokenForUserJwt(ctx, request.principal, request.params.org_slug, request.body.user_id, clientInfo(request)),
+      swapTokenForUserJwt(
+        ctx,
+        request.principal,
+        request.params.org_slug,
+        request.body.user_id,
+        clientInfo(request),
+      ),
   );
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../core/context.ts';
 import { unauthorized } from '../../core/errors/http-errors.ts';
 import type { Executor } from '../../core/events/emit.ts';
-import { type UserRow, findUserByUuid } from '../users/service.ts';
+import { findUserByUuid, type UserRow } from '../users/service.ts';
 import { ACCESS_TOKEN_SECONDS, createJwtCodec, type JwtCodec, REFRESH_TOKEN_SECONDS } from './jwt.ts';
 import * as queries from './queries.ts';
 
@@ -35,10 +35,19 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-async function issuePair(ctx: AppContext, db: Executor, user: UserRow, sessionId: number, sessionUuid: string) {
+async function issuePair(
+  ctx: AppContext,
+  db: Executor,
+  user: UserRow,
+  sessionId: number,
+  sessionUuid: string,
+) {
   const codec = jwtCodec(ctx);
   const access = codec.sign({ sub: user.user_uuid, sid: sessionUuid, typ: 'access' }, ACCESS_TOKEN_SECONDS);
-  const refresh = codec.sign({ sub: user.user_uuid, sid: sessionUuid, typ: 'refresh' }, REFRESH_TOKEN_SECONDS);
+  const refresh = codec.sign(
+    { sub: user.user_uuid, sid: sessionUuid, typ: 'refresh' },
+    REFRESH_TOKEN_SECONDS,
+  );
   await queries.insertRefreshToken(db, refresh.claims.jti, sessionId, refresh.claims.exp * 1000);
   return { access_token: access.token, refresh_token: refresh.token, expiry: access.claims.exp * 1000 };
 }
@@ -81,7 +90,10 @@ export async function startAccessOnlySession(
     ip: client.ip,
     user_agent: client.userAgent?.slice(0, 500) ?? null,
   });
-  return jwtCodec(ctx).sign({ sub: user.user_uuid, sid: session.session_uuid, typ: 'access' }, lifetimeSeconds).token;
+  return jwtCodec(ctx).sign(
+    { sub: user.user_uuid, sid: session.session_uuid, typ: 'access' },
+    lifetimeSeconds,
+  ).token;
 }
 
 const INVALID_REFRESH = 'Invalid credentials';

@@ -29,8 +29,14 @@ export async function swapTokenForUserJwt(
   assertTokenRight(principal, 'users', 'action_read');
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User not found');
-  if (!(await findMembership(db, user.id, org.id))) throw forbidden('User does not belong to this organization');
+  if (!(await findMembership(db, user.id, org.id)))
+    throw forbidden('User does not belong to this organization');
   const accessToken = await startAccessOnlySession(ctx, db, user, SWAPPED_TOKEN_SECONDS, client);
   ctx.logger.info({ tokenId: principal.id, userId: user.id }, 'API token exchanged for a user session');
-  return { access_token: accessToken, token_type: 'bearer' as const, user_id: user.id, user_uuid: user.user_uuid };
+  return {
+    access_token: accessToken,
+    token_type: 'bearer' as const,
+    user_id: user.id,
+    user_uuid: user.user_uuid,
+  };
 }

@@ -69,7 +69,12 @@ export async function getInviteCode(ctx: AppContext, orgId: number, code: string
   return invite;
 }
 
-export async function deleteInviteCode(ctx: AppContext, principal: Principal, orgId: number, inviteCodeUuid: string) {
+export async function deleteInviteCode(
+  ctx: AppContext,
+  principal: Principal,
+  orgId: number,
+  inviteCodeUuid: string,
+) {
   requireSessionUser(principal);
   const db = ctx.database.db;
   await getOrgOr404(db, orgId);
@@ -96,7 +101,10 @@ export async function inviteUsersByEmail(
   inviteCodeUuid: string | undefined,
 ) {
   requireSessionUser(principal);
-  const emails = rawEmails.split(',').map((email) => email.trim()).filter(Boolean);
+  const emails = rawEmails
+    .split(',')
+    .map((email) => email.trim())
+    .filter(Boolean);
   if (emails.length === 0) throw badRequest('At least one e-mail address is required');
   const malformed = emails.filter((email) => !EMAIL.test(email));
   if (malformed.length > 0) throw badRequest(`Invalid e-mail address: ${malformed.join(', ')}`);

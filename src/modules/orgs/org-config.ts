@@ -31,7 +31,14 @@ export function defaultOrgConfig(plan: Plan = 'free') {
     },
     overrides: {},
     customization: {
-      general: { color: '', footer_text: '', favicon_image: '', watermark: true, font: '', default_language: 'en' },
+      general: {
+        color: '',
+        footer_text: '',
+        favicon_image: '',
+        watermark: true,
+        font: '',
+        default_language: 'en',
+      },
       auth_branding: {},
       seo: {},
       landing: {},

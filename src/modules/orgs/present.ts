@@ -20,7 +20,13 @@ export function toOrganizationRead(org: OrgRow): Static<typeof OrganizationRead>
     links: JSON.parse(org.links),
     explore: org.explore,
     plan: planOf(config),
-    config: { id: org.id, org_id: org.id, config, creation_date: org.creation_date, update_date: org.update_date },
+    config: {
+      id: org.id,
+      org_id: org.id,
+      config,
+      creation_date: org.creation_date,
+      update_date: org.update_date,
+    },
     creation_date: org.creation_date,
     update_date: org.update_date,
   };

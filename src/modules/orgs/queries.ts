@@ -37,7 +37,12 @@ export function insertOrg(db: Executor, org: Omit<OrganizationsTable, 'id'>): Pr
 }
 
 export function updateOrg(db: Executor, id: number, patch: Updateable<OrganizationsTable>): Promise<OrgRow> {
-  return db.updateTable('organizations').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('organizations')
+    .set(patch)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteOrg(db: Executor, id: number): Promise<void> {
@@ -92,7 +97,11 @@ export function findEmailInvite(db: Executor, orgId: number, email: string, now:
 }
 
 /** Pending, unexpired e-mail invites for an address, across organizations (OAuth sign-up). */
-export function findPendingInvitesForEmail(db: Executor, email: string, now: number): Promise<EmailInviteRow[]> {
+export function findPendingInvitesForEmail(
+  db: Executor,
+  email: string,
+  now: number,
+): Promise<EmailInviteRow[]> {
   return db
     .selectFrom('email_invites')
     .selectAll()

@@ -6,7 +6,7 @@ import type { Static } from '@sinclair/typebox';
 import { type Principal, requireSessionUser } from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, conflict, invalid, notFound } from '../../core/errors/http-errors.ts';
-import { emit, type Executor } from '../../core/events/emit.ts';
+import { type Executor, emit } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { requireOrgAdmin, requireOrgAdminOrMaintainer, requireOrgRight } from '../roles/access.ts';
@@ -14,7 +14,13 @@ import { ROLE_ADMIN } from '../roles/global-roles.ts';
 import * as roleQueries from '../roles/queries.ts';
 import { addMember, findRoleByUuid } from '../roles/service.ts';
 import { findUsersByIds } from '../users/service.ts';
-import { defaultOrgConfig, type OrgConfig, type Plan, parseOrgConfig, type SignupMode } from './org-config.ts';
+import {
+  defaultOrgConfig,
+  type OrgConfig,
+  type Plan,
+  parseOrgConfig,
+  type SignupMode,
+} from './org-config.ts';
 import * as queries from './queries.ts';
 import { type OrganizationCreate, type OrganizationUpdate, SLUG_PATTERN } from './schemas.ts';
 
@@ -47,7 +53,12 @@ export function orgConfig(org: { config: string }): OrgConfig {
 function normalizeSlug(slug: string): string {
   const normalized = slug.trim().toLowerCase();
   if (!SLUG_PATTERN.test(normalized)) {
-    throw invalid(['body', 'slug'], 'Slug may contain lower-case letters, digits and dashes only', slug, 'string_pattern_mismatch');
+    throw invalid(
+      ['body', 'slug'],
+      'Slug may contain lower-case letters, digits and dashes only',
+      slug,
+      'string_pattern_mismatch',
+    );
   }
   return normalized;
 }
@@ -86,7 +97,11 @@ export async function insertOrganization(
   });
 }
 
-export async function createOrg(ctx: AppContext, principal: Principal, input: Static<typeof OrganizationCreate>) {
+export async function createOrg(
+  ctx: AppContext,
+  principal: Principal,
+  input: Static<typeof OrganizationCreate>,
+) {
   requireSessionUser(principal);
   return ctx.database.db.transaction().execute(async (trx) => {
     const org = await insertOrganization(trx, input);
@@ -107,7 +122,8 @@ export async function updateOrg(
     const org = await getOrgOr404(trx, orgId);
     await requireOrgAdminOrMaintainer(trx, principal, orgId);
     const slug = input.slug === undefined ? org.slug : normalizeSlug(input.slug);
-    if (slug !== org.slug && (await queries.findOrgBySlug(trx, slug))) throw conflict('Organization slug already exists');
+    if (slug !== org.slug && (await queries.findOrgBySlug(trx, slug)))
+      throw conflict('Organization slug already exists');
     return queries.updateOrg(trx, orgId, {
       name: input.name?.trim() ?? org.name,
       slug,
@@ -134,12 +150,25 @@ export async function deleteOrg(ctx: AppContext, principal: Principal, orgId: nu
 }
 
 /** Members with their user record and role, oldest membership first. */
-export async function listMembers(ctx: AppContext, principal: Principal, orgId: number, page: number, limit: number) {
+export async function listMembers(
+  ctx: AppContext,
+  principal: Principal,
+  orgId: number,
+  page: number,
+  limit: number,
+) {
   const db = ctx.database.db;
   await getOrgOr404(db, orgId);
   await requireOrgRight(db, principal, orgId, 'users', 'action_read');
   const memberships = await roleQueries.listMemberships(db, orgId, (page - 1) * limit, limit);
-  const users = new Map((await findUsersByIds(db, memberships.map((m) => m.user_id))).map((u) => [u.id, u]));
+  const users = new Map(
+    (
+      await findUsersByIds(
+        db,
+        memberships.map((m) => m.user_id),
+      )
+    ).map((u) => [u.id, u]),
+  );
   const roles = new Map<number, roleQueries.RoleRow>();
   for (const roleId of new Set(memberships.map((m) => m.role_id))) {
     const role = await roleQueries.findRoleById(db, roleId);
@@ -170,18 +199,30 @@ export async function changeMemberRole(
       }
     }
     await roleQueries.setMembershipRole(trx, userId, orgId, role.id, formatDateTime());
-    await emit(trx, orgId, 'user_role_changed', { user_id: userId, org_id: orgId, new_role_uuid: role.role_uuid });
+    await emit(trx, orgId, 'user_role_changed', {
+      user_id: userId,
+      org_id: orgId,
+      new_role_uuid: role.role_uuid,
+    });
   });
 }
 
-export async function removeMember(ctx: AppContext, principal: Principal, orgId: number, userId: number): Promise<void> {
+export async function removeMember(
+  ctx: AppContext,
+  principal: Principal,
+  orgId: number,
+  userId: number,
+): Promise<void> {
   requireSessionUser(principal);
   await ctx.database.db.transaction().execute(async (trx) => {
     await getOrgOr404(trx, orgId);
     await requireOrgAdminOrMaintainer(trx, principal, orgId);
     const membership = await roleQueries.findMembership(trx, userId, orgId);
     if (!membership) throw notFound('User');
-    if (membership.role_id === ROLE_ADMIN.id && (await roleQueries.countOrgAdmins(trx, orgId, ROLE_ADMIN.id)) <= 1) {
+    if (
+      membership.role_id === ROLE_ADMIN.id &&
+      (await roleQueries.countOrgAdmins(trx, orgId, ROLE_ADMIN.id)) <= 1
+    ) {
       throw badRequest("You can't remove the last admin of the organization");
     }
     await roleQueries.deleteMembership(trx, userId, orgId);
@@ -231,7 +272,12 @@ export function setAiConfig(
   });
 }
 
-export function setPaymentsConfig(ctx: AppContext, principal: Principal, orgId: number, paymentsEnabled: boolean) {
+export function setPaymentsConfig(
+  ctx: AppContext,
+  principal: Principal,
+  orgId: number,
+  paymentsEnabled: boolean,
+) {
   return changeConfig(ctx, principal, orgId, 'admin', async (config, trx) => {
     config.admin_toggles.payments = { ...config.admin_toggles.payments, disabled: !paymentsEnabled };
     await emit(trx, orgId, 'org_payments_config_changed', { payments_enabled: paymentsEnabled });

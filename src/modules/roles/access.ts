@@ -23,7 +23,11 @@ export interface OrgRole {
 export async function getOrgRole(db: Executor, userId: number, orgId: number): Promise<OrgRole | undefined> {
   const membership = await findMembership(db, userId, orgId);
   if (!membership) return undefined;
-  return { roleId: membership.role_id, roleUuid: membership.role_uuid, rights: JSON.parse(membership.rights) };
+  return {
+    roleId: membership.role_id,
+    roleUuid: membership.role_uuid,
+    rights: JSON.parse(membership.rights),
+  };
 }
 
 export async function isMember(db: Executor, principal: Principal, orgId: number): Promise<boolean> {
@@ -55,7 +59,8 @@ export async function hasOrgRight(
   action: Action,
 ): Promise<boolean> {
   if (principal.kind === 'anonymous') return false;
-  if (principal.kind === 'token') return principal.orgId === orgId && allows(principal.rights, bucket, action);
+  if (principal.kind === 'token')
+    return principal.orgId === orgId && allows(principal.rights, bucket, action);
   if (principal.isSuperadmin) return true;
   const role = await getOrgRole(db, principal.id, orgId);
   return role !== undefined && allows(role.rights, bucket, action);
@@ -84,13 +89,21 @@ export async function requireOrgRight(
 }
 
 /** Org admin or maintainer (role 1 or 2), or a superadmin. Tokens never pass. */
-export async function isOrgAdminOrMaintainer(db: Executor, user: SessionUser, orgId: number): Promise<boolean> {
+export async function isOrgAdminOrMaintainer(
+  db: Executor,
+  user: SessionUser,
+  orgId: number,
+): Promise<boolean> {
   if (user.isSuperadmin) return true;
   const role = await getOrgRole(db, user.id, orgId);
   return role !== undefined && isAdminOrMaintainerRole(role.roleId);
 }
 
-export async function requireOrgAdminOrMaintainer(db: Executor, user: SessionUser, orgId: number): Promise<void> {
+export async function requireOrgAdminOrMaintainer(
+  db: Executor,
+  user: SessionUser,
+  orgId: number,
+): Promise<void> {
   if (!(await isOrgAdminOrMaintainer(db, user, orgId))) {
     throw forbidden('Only organization administrators and maintainers can perform this action');
   }

@@ -25,14 +25,23 @@ export function listRolesForOrg(db: Executor, orgId: number): Promise<RoleRow[]>
 }
 
 export function findRoleByName(db: Executor, orgId: number, name: string) {
-  return db.selectFrom('roles').select('id').where('org_id', '=', orgId).where('name', '=', name).executeTakeFirst();
+  return db
+    .selectFrom('roles')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('name', '=', name)
+    .executeTakeFirst();
 }
 
 export function insertRole(db: Executor, role: Omit<RolesTable, 'id'>): Promise<RoleRow> {
   return db.insertInto('roles').values(role).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateRole(db: Executor, id: number, patch: Partial<Omit<RolesTable, 'id'>>): Promise<RoleRow> {
+export function updateRole(
+  db: Executor,
+  id: number,
+  patch: Partial<Omit<RolesTable, 'id'>>,
+): Promise<RoleRow> {
   return db.updateTable('roles').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -58,7 +67,11 @@ export interface MembershipWithRole {
   rights: string;
 }
 
-export function findMembership(db: Executor, userId: number, orgId: number): Promise<MembershipWithRole | undefined> {
+export function findMembership(
+  db: Executor,
+  userId: number,
+  orgId: number,
+): Promise<MembershipWithRole | undefined> {
   return db
     .selectFrom('memberships')
     .innerJoin('roles', 'roles.id', 'memberships.role_id')
@@ -75,14 +88,26 @@ export function findMembership(db: Executor, userId: number, orgId: number): Pro
     .executeTakeFirst();
 }
 
-export async function insertMembership(db: Executor, userId: number, orgId: number, roleId: number, now: string) {
+export async function insertMembership(
+  db: Executor,
+  userId: number,
+  orgId: number,
+  roleId: number,
+  now: string,
+) {
   await db
     .insertInto('memberships')
     .values({ user_id: userId, org_id: orgId, role_id: roleId, creation_date: now, update_date: now })
     .execute();
 }
 
-export async function setMembershipRole(db: Executor, userId: number, orgId: number, roleId: number, now: string) {
+export async function setMembershipRole(
+  db: Executor,
+  userId: number,
+  orgId: number,
+  roleId: number,
+  now: string,
+) {
   await db
     .updateTable('memberships')
     .set({ role_id: roleId, update_date: now })
@@ -133,4 +158,19 @@ export function listUserOrgIds(db: Executor, userId: number): Promise<number[]> 
     .where('user_id', '=', userId)
     .execute()
     .then((rows) => rows.map((r) => r.org_id));
+}
+
+export function findFirstMemberWithRole(
+  db: Executor,
+  orgId: number,
+  roleId: number,
+): Promise<number | undefined> {
+  return db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('org_id', '=', orgId)
+    .where('role_id', '=', roleId)
+    .orderBy('id')
+    .executeTakeFirst()
+    .then((row) => row?.user_id);
 }

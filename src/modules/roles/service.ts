@@ -11,6 +11,7 @@ import type { Executor } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { getOrgRole, requireOrgRight } from './access.ts';
+import { ROLE_ADMIN } from './global-roles.ts';
 import * as queries from './queries.ts';
 import type { RoleCreate, RoleUpdate } from './schemas.ts';
 
@@ -18,6 +19,11 @@ export { findMembership, listUserOrgIds } from './queries.ts';
 
 export async function addMember(db: Executor, userId: number, orgId: number, roleId: number): Promise<void> {
   await queries.insertMembership(db, userId, orgId, roleId, formatDateTime());
+}
+
+/** The longest-standing admin of the organization (owner of operator-created tokens). */
+export function findFirstAdminId(db: Executor, orgId: number): Promise<number | undefined> {
+  return queries.findFirstMemberWithRole(db, orgId, ROLE_ADMIN.id);
 }
 
 export function findRoleByUuid(db: Executor, uuid: string) {
@@ -56,7 +62,9 @@ export async function assertCanGrant(
     if (!(bucket in role.rights)) continue;
     for (const [flag, value] of Object.entries(flags ?? {})) {
       if (value === true && !allows(role.rights, bucket, flag as never)) {
-        throw forbidden(`Cannot grant '${flag}' permission for '${bucket}' as you don't have this permission yourself`);
+        throw forbidden(
+          `Cannot grant '${flag}' permission for '${bucket}' as you don't have this permission yourself`,
+        );
       }
     }
   }
@@ -66,7 +74,12 @@ function requireUserPrincipal(principal: Principal): asserts principal is Sessio
   if (principal.kind !== 'user') throw forbidden('Only signed-in users can manage roles');
 }
 
-export async function createRole(ctx: AppContext, principal: Principal, orgId: number, input: Static<typeof RoleCreate>) {
+export async function createRole(
+  ctx: AppContext,
+  principal: Principal,
+  orgId: number,
+  input: Static<typeof RoleCreate>,
+) {
   const db = ctx.database.db;
   await requireOrgRight(db, principal, orgId, 'roles', 'action_create');
   requireUserPrincipal(principal);
@@ -100,11 +113,17 @@ async function getOrgRoleRow(ctx: AppContext, roleUuid: string) {
 
 export async function getRole(ctx: AppContext, principal: Principal, roleUuid: string) {
   const role = await getOrgRoleRow(ctx, roleUuid);
-  if (role.org_id !== null) await requireOrgRight(ctx.database.db, principal, role.org_id, 'roles', 'action_read');
+  if (role.org_id !== null)
+    await requireOrgRight(ctx.database.db, principal, role.org_id, 'roles', 'action_read');
   return role;
 }
 
-export async function updateRole(ctx: AppContext, principal: Principal, roleUuid: string, input: Static<typeof RoleUpdate>) {
+export async function updateRole(
+  ctx: AppContext,
+  principal: Principal,
+  roleUuid: string,
+  input: Static<typeof RoleUpdate>,
+) {
   const db = ctx.database.db;
   const role = await getOrgRoleRow(ctx, roleUuid);
   if (role.org_id === null) throw forbidden('Global roles cannot be changed');

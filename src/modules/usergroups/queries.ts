@@ -21,7 +21,12 @@ export function insertUsergroup(db: Executor, group: Omit<UsergroupsTable, 'id'>
 }
 
 export function updateUsergroup(db: Executor, id: number, patch: Partial<Omit<UsergroupsTable, 'id'>>) {
-  return db.updateTable('usergroups').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('usergroups')
+    .set(patch)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteUsergroup(db: Executor, id: number): Promise<void> {
@@ -39,7 +44,11 @@ export async function insertMembers(db: Executor, usergroupId: number, userIds: 
 
 export async function deleteMembers(db: Executor, usergroupId: number, userIds: number[]) {
   if (userIds.length === 0) return;
-  await db.deleteFrom('usergroup_users').where('usergroup_id', '=', usergroupId).where('user_id', 'in', userIds).execute();
+  await db
+    .deleteFrom('usergroup_users')
+    .where('usergroup_id', '=', usergroupId)
+    .where('user_id', 'in', userIds)
+    .execute();
 }
 
 export function listMemberIds(db: Executor, usergroupId: number): Promise<number[]> {

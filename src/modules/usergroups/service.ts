@@ -5,7 +5,7 @@
 import type { Principal } from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, notFound } from '../../core/errors/http-errors.ts';
-import { emit, type Executor } from '../../core/events/emit.ts';
+import { type Executor, emit } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
 import { findResource } from '../../core/resources/registry.ts';
 import { formatDateTime } from '../../core/time.ts';
@@ -21,7 +21,11 @@ export {
   resourcesWithGroups,
 } from './queries.ts';
 
-export async function usergroupBelongsToOrg(db: Executor, usergroupId: number, orgId: number): Promise<boolean> {
+export async function usergroupBelongsToOrg(
+  db: Executor,
+  usergroupId: number,
+  orgId: number,
+): Promise<boolean> {
   const group = await queries.findUsergroupById(db, usergroupId);
   return group?.org_id === orgId;
 }
@@ -48,7 +52,10 @@ export async function createUsergroup(
       creation_date: now,
       update_date: now,
     });
-    await emit(trx, group.org_id, 'usergroup_created', { usergroup_uuid: group.usergroup_uuid, name: group.name });
+    await emit(trx, group.org_id, 'usergroup_created', {
+      usergroup_uuid: group.usergroup_uuid,
+      name: group.name,
+    });
     return group;
   });
 }
@@ -87,12 +94,20 @@ export async function deleteUsergroup(ctx: AppContext, principal: Principal, use
     const group = await getGroup(trx, usergroupId);
     await requireOrgRight(trx, principal, group.org_id, 'usergroups', 'action_delete');
     await queries.deleteUsergroup(trx, group.id);
-    await emit(trx, group.org_id, 'usergroup_deleted', { usergroup_uuid: group.usergroup_uuid, name: group.name });
+    await emit(trx, group.org_id, 'usergroup_deleted', {
+      usergroup_uuid: group.usergroup_uuid,
+      name: group.name,
+    });
   });
 }
 
 /** Adds members (who must belong to the group's organization) and fires one event. */
-export async function addUsersToUsergroupById(db: Executor, orgId: number, usergroupId: number, userIds: number[]) {
+export async function addUsersToUsergroupById(
+  db: Executor,
+  orgId: number,
+  usergroupId: number,
+  userIds: number[],
+) {
   const group = await getGroup(db, usergroupId);
   if (group.org_id !== orgId) throw notFound('Usergroup');
   const unique = [...new Set(userIds)];
@@ -110,7 +125,12 @@ export async function addUsersToUsergroupById(db: Executor, orgId: number, userg
   return group;
 }
 
-export async function addUsers(ctx: AppContext, principal: Principal, usergroupId: number, userIds: number[]) {
+export async function addUsers(
+  ctx: AppContext,
+  principal: Principal,
+  usergroupId: number,
+  userIds: number[],
+) {
   if (userIds.length === 0) throw badRequest('user_ids must list at least one user');
   return ctx.database.db.transaction().execute(async (trx) => {
     const group = await getGroup(trx, usergroupId);
@@ -119,7 +139,12 @@ export async function addUsers(ctx: AppContext, principal: Principal, usergroupI
   });
 }
 
-export async function removeUsers(ctx: AppContext, principal: Principal, usergroupId: number, userIds: number[]) {
+export async function removeUsers(
+  ctx: AppContext,
+  principal: Principal,
+  usergroupId: number,
+  userIds: number[],
+) {
   await ctx.database.db.transaction().execute(async (trx) => {
     const group = await getGroup(trx, usergroupId);
     await requireOrgRight(trx, principal, group.org_id, 'usergroups', 'action_update');
@@ -132,7 +157,12 @@ export async function listMembers(ctx: AppContext, principal: Principal, usergro
   return queries.listMemberIds(ctx.database.db, group.id);
 }
 
-export async function addResources(ctx: AppContext, principal: Principal, usergroupId: number, uuids: string[]) {
+export async function addResources(
+  ctx: AppContext,
+  principal: Principal,
+  usergroupId: number,
+  uuids: string[],
+) {
   const unique = [...new Set(uuids.map((uuid) => uuid.trim()).filter(Boolean))];
   if (unique.length === 0) throw badRequest('resource_uuids must list at least one resource');
   return ctx.database.db.transaction().execute(async (trx) => {
@@ -152,7 +182,12 @@ export async function addResources(ctx: AppContext, principal: Principal, usergr
   });
 }
 
-export async function removeResources(ctx: AppContext, principal: Principal, usergroupId: number, uuids: string[]) {
+export async function removeResources(
+  ctx: AppContext,
+  principal: Principal,
+  usergroupId: number,
+  uuids: string[],
+) {
   await ctx.database.db.transaction().execute(async (trx) => {
     const group = await getGroup(trx, usergroupId);
     await requireOrgRight(trx, principal, group.org_id, 'usergroups', 'action_update');

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, tooManyRequests } from '../../core/errors/http-errors.ts';
-import { emit, type Executor } from '../../core/events/emit.ts';
+import { type Executor, emit } from '../../core/events/emit.ts';
 import type { UserRow } from './present.ts';
 import * as queries from './queries.ts';
 import { markEmailVerified } from './service.ts';
@@ -22,7 +22,12 @@ export interface VerificationOrg {
 }
 
 /** Creates a token in the caller's transaction and returns the mail to send after commit. */
-export async function createVerificationMail(ctx: AppContext, db: Executor, user: UserRow, org: VerificationOrg | null) {
+export async function createVerificationMail(
+  ctx: AppContext,
+  db: Executor,
+  user: UserRow,
+  org: VerificationOrg | null,
+) {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await queries.insertEmailToken(db, {
@@ -43,7 +48,11 @@ export async function createVerificationMail(ctx: AppContext, db: Executor, user
   };
 }
 
-export async function sendVerificationMail(ctx: AppContext, user: UserRow, org: VerificationOrg | null): Promise<void> {
+export async function sendVerificationMail(
+  ctx: AppContext,
+  user: UserRow,
+  org: VerificationOrg | null,
+): Promise<void> {
   const mail = await createVerificationMail(ctx, ctx.database.db, user, org);
   await ctx.mailer.send(mail);
 }
@@ -73,13 +82,18 @@ export async function verifyEmail(
     }
     if (stored.expires_ms < now) throw badRequest('Verification token has expired');
     if (stored.email !== user.email_lower) throw badRequest('Invalid verification token');
-    if (!(await queries.consumeEmailToken(trx, stored.id, now))) throw badRequest('Invalid or expired verification token');
+    if (!(await queries.consumeEmailToken(trx, stored.id, now)))
+      throw badRequest('Invalid or expired verification token');
     if (user.email_verified) return { message: 'Email already verified', user };
     const verified = await markEmailVerified(trx, user.id);
-    const orgId = input.org_uuid && input.org_uuid !== 'none' ? await findOrgIdByUuid(trx, input.org_uuid) : undefined;
+    const orgId =
+      input.org_uuid && input.org_uuid !== 'none' ? await findOrgIdByUuid(trx, input.org_uuid) : undefined;
     const eventOrgId = orgId ?? stored.org_id;
     if (eventOrgId !== null && eventOrgId !== undefined) {
-      await emit(trx, eventOrgId, 'user_email_verified', { user_uuid: verified.user_uuid, email: verified.email });
+      await emit(trx, eventOrgId, 'user_email_verified', {
+        user_uuid: verified.user_uuid,
+        email: verified.email,
+      });
     }
     return { message: 'Email verified successfully', user: verified };
   });
@@ -92,9 +106,16 @@ export async function resendVerification(
   email: string,
   org: VerificationOrg | null,
 ): Promise<{ message: string }> {
-  const limit = await ctx.rateLimiter.hit(`verify_resend:${email.trim().toLowerCase()}`, ATTEMPTS_PER_WINDOW, WINDOW_SECONDS);
+  const limit = await ctx.rateLimiter.hit(
+    `verify_resend:${email.trim().toLowerCase()}`,
+    ATTEMPTS_PER_WINDOW,
+    WINDOW_SECONDS,
+  );
   if (!limit.allowed) {
-    throw tooManyRequests('Too many verification emails requested. Please try again later.', limit.retryAfterSeconds);
+    throw tooManyRequests(
+      'Too many verification emails requested. Please try again later.',
+      limit.retryAfterSeconds,
+    );
   }
   const user = await queries.findUserByEmail(ctx.database.db, email);
   if (user && !user.email_verified) {

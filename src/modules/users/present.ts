@@ -1,7 +1,7 @@
 /** Users as the API shows them. Every field is named, so hashes and lockout state never leak. */
 import type { Static } from '@sinclair/typebox';
-import type { UsersTable } from './tables.ts';
 import type { UserRead, UserReadPublic } from './schemas.ts';
+import type { UsersTable } from './tables.ts';
 
 export type UserRow = Omit<UsersTable, 'id'> & { id: number };
 

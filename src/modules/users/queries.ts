@@ -1,5 +1,5 @@
 /** SQL for users and e-mail tokens. The caller owns the transaction. */
-import { type Updateable, sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../core/events/emit.ts';
 import type { UserRow } from './present.ts';
 import type { EmailTokensTable, UsersTable } from './tables.ts';
@@ -15,7 +15,11 @@ export function findUserByUuid(db: Executor, uuid: string): Promise<UserRow | un
 }
 
 export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email_lower', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email_lower', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 export function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
@@ -36,7 +40,10 @@ export async function usernameOrEmailTaken(db: Executor, username: string, email
     .selectFrom('users')
     .select('id')
     .where((eb) =>
-      eb.or([eb('username_lower', '=', username.trim().toLowerCase()), eb('email_lower', '=', email.trim().toLowerCase())]),
+      eb.or([
+        eb('username_lower', '=', username.trim().toLowerCase()),
+        eb('email_lower', '=', email.trim().toLowerCase()),
+      ]),
     );
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
@@ -82,7 +89,12 @@ export async function consumeEmailToken(db: Executor, id: number, now: number): 
  * Counts one failed login atomically (concurrent failures from several processes all
  * count); the window restarts when the first counted failure is older than windowStart.
  */
-export async function incrementFailedLogins(db: Executor, id: number, now: number, windowStart: number): Promise<number> {
+export async function incrementFailedLogins(
+  db: Executor,
+  id: number,
+  now: number,
+  windowStart: number,
+): Promise<number> {
   const row = await db
     .updateTable('users')
     .set({

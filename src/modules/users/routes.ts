@@ -61,7 +61,9 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     async (request) => {
       rejectApiTokens(request.principal);
       const { org_id, invite_code } = request.params;
-      return toUserRead(await signUpWithInvite(ctx, org_id, invite_code, request.body, clientInfo(request).ip));
+      return toUserRead(
+        await signUpWithInvite(ctx, org_id, invite_code, request.body, clientInfo(request).ip),
+      );
     },
   );
 
@@ -188,19 +190,25 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
         tags,
         summary: 'Change your password; every session of the account ends',
         params: Type.Object({ user_id: Type.Integer() }),
-        body: Type.Object({ old_password: Type.String({ maxLength: 1024 }), new_password: Type.String({ maxLength: 256 }) }),
+        body: Type.Object({
+          old_password: Type.String({ maxLength: 1024 }),
+          new_password: Type.String({ maxLength: 256 }),
+        }),
         response: { 200: UserRead },
       },
     },
     async (request) => {
       rejectApiTokens(request.principal);
       const { old_password, new_password } = request.body;
-      return toUserRead(await changePassword(ctx, request.principal, request.params.user_id, old_password, new_password));
+      return toUserRead(
+        await changePassword(ctx, request.principal, request.params.user_id, old_password, new_password),
+      );
     },
   );
 }
 
 function requireSignedIn(principal: Parameters<typeof requireAuthenticated>[0]) {
-  if (principal.kind === 'token') throw forbidden('API tokens cannot access this resource. Only user authentication is allowed.');
+  if (principal.kind === 'token')
+    throw forbidden('API tokens cannot access this resource. Only user authentication is allowed.');
   requireAuthenticated(principal);
 }

@@ -15,8 +15,15 @@ import type { UserRow } from './present.ts';
 import * as queries from './queries.ts';
 import type { UserCreate, UserUpdate } from './schemas.ts';
 
-export { findUserByEmail, incrementFailedLogins, findUserById, findUserByUsername, findUserByUuid, findUsersByIds } from './queries.ts';
 export type { UserRow } from './present.ts';
+export {
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  findUserByUuid,
+  findUsersByIds,
+  incrementFailedLogins,
+} from './queries.ts';
 
 export async function getUserOr404(db: Executor, id: number): Promise<UserRow> {
   const user = await queries.findUserById(db, id);
@@ -42,7 +49,8 @@ export async function createUser(
   const username = input.username.trim();
   if (!username) throw badRequest('Username is required');
   if (options.enforcePasswordPolicy !== false) assertStrongPassword(input.password);
-  if (await queries.usernameOrEmailTaken(db, username, email)) throw badRequest('Email or username is already in use');
+  if (await queries.usernameOrEmailTaken(db, username, email))
+    throw badRequest('Email or username is already in use');
   const now = formatDateTime();
   const passwordHash = input.password ? await hashPassword(input.password, ctx.config.passwordHashCost) : '';
   return queries.insertUser(db, {

@@ -5,7 +5,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../../core/context.ts';
 import { forbidden, notFound, tooManyRequests } from '../../core/errors/http-errors.ts';
-import { emit, type Executor } from '../../core/events/emit.ts';
+import { type Executor, emit } from '../../core/events/emit.ts';
 import { findInviteCode, markEmailInviteAccepted } from '../orgs/invites.ts';
 import { signupModeOf } from '../orgs/org-config.ts';
 import { getOrgOr404, orgConfig } from '../orgs/service.ts';
@@ -27,7 +27,10 @@ async function signUp(
   const verificationRequired = ctx.config.requireEmailVerification;
   const { user, mail } = await ctx.database.db.transaction().execute(async (trx) => {
     const org = await getOrgOr404(trx, orgId);
-    const user = await createUser(ctx, trx, input, { signupMethod: 'email', emailVerified: !verificationRequired });
+    const user = await createUser(ctx, trx, input, {
+      signupMethod: 'email',
+      emailVerified: !verificationRequired,
+    });
     await addMember(trx, user.id, orgId, ROLE_USER.id);
     await afterCreate(trx, user);
     await emit(trx, orgId, 'user_signed_up', {
@@ -56,7 +59,8 @@ async function signUp(
 
 export async function signUpToOrg(ctx: AppContext, orgId: number, input: Static<typeof UserCreate>) {
   const org = await getOrgOr404(ctx.database.db, orgId);
-  if (signupModeOf(orgConfig(org)) === 'inviteOnly') throw forbidden('You need an invite to join this organization');
+  if (signupModeOf(orgConfig(org)) === 'inviteOnly')
+    throw forbidden('You need an invite to join this organization');
   return signUp(ctx, orgId, input, 'email');
 }
 
@@ -70,17 +74,23 @@ export async function signUpWithInvite(
   input: Static<typeof UserCreate>,
   clientIp: string,
 ) {
-  const limit = await ctx.rateLimiter.hit(`invite_accept:${orgId}:${clientIp}`, INVITE_ATTEMPTS, INVITE_WINDOW_SECONDS);
+  const limit = await ctx.rateLimiter.hit(
+    `invite_accept:${orgId}:${clientIp}`,
+    INVITE_ATTEMPTS,
+    INVITE_WINDOW_SECONDS,
+  );
   if (!limit.allowed) {
     throw tooManyRequests('Too many invite attempts. Please try again later.', limit.retryAfterSeconds);
   }
   const org = await getOrgOr404(ctx.database.db, orgId);
-  if (signupModeOf(orgConfig(org)) !== 'inviteOnly') throw forbidden('This organization does not require an invite code');
+  if (signupModeOf(orgConfig(org)) !== 'inviteOnly')
+    throw forbidden('This organization does not require an invite code');
   const invite = await findInviteCode(ctx.database.db, orgId, inviteCode, Date.now());
   if (!invite) throw notFound('Invite code not found');
   return signUp(ctx, orgId, input, 'invite', async (trx, user) => {
     await markEmailInviteAccepted(trx, orgId, user.email);
-    if (invite.usergroup_id !== null) await addUsersToUsergroupById(trx, orgId, invite.usergroup_id, [user.id]);
+    if (invite.usergroup_id !== null)
+      await addUsersToUsergroupById(trx, orgId, invite.usergroup_id, [user.id]);
   });
 }
 
@@ -88,10 +98,16 @@ export async function signUpWithInvite(
 export async function signUpWithoutOrg(ctx: AppContext, input: Static<typeof UserCreate>) {
   const verificationRequired = ctx.config.requireEmailVerification;
   const { user, mail } = await ctx.database.db.transaction().execute(async (trx) => {
-    const user = await createUser(ctx, trx, input, { signupMethod: 'email', emailVerified: !verificationRequired });
+    const user = await createUser(ctx, trx, input, {
+      signupMethod: 'email',
+      emailVerified: !verificationRequired,
+    });
     const mail = verificationRequired ? await createVerificationMail(ctx, trx, user, null) : undefined;
     return { user, mail };
   });
-  if (mail) await ctx.mailer.send(mail).catch((error) => ctx.logger.warn({ err: error }, 'verification e-mail failed'));
+  if (mail)
+    await ctx.mailer
+      .send(mail)
+      .catch((error) => ctx.logger.warn({ err: error }, 'verification e-mail failed'));
   return user;
 }

@@ -72,7 +72,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('update_date', 'text', (c) => c.notNull())
     .addUniqueConstraint('memberships_user_org', ['user_id', 'org_id'])
     .execute();
-  await db.schema.createIndex('memberships_org_role').on('memberships').columns(['org_id', 'role_id']).execute();
+  await db.schema
+    .createIndex('memberships_org_role')
+    .on('memberships')
+    .columns(['org_id', 'role_id'])
+    .execute();
 
   await withId(db, db.schema.createTable('sessions'))
     .addColumn('session_uuid', 'text', (c) => c.notNull().unique())
