@@ -19,6 +19,8 @@ export interface ContextOptions {
   database?: DatabaseTarget;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /** Create the default organization and admin on an empty database (default: when migrating). */
+  firstStart?: boolean;
 }
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
@@ -42,6 +44,6 @@ export async function createContext(config: Config, options: ContextOptions = {}
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     rateLimiter: createDatabaseRateLimiter(database.db),
   };
-  if (options.migrate !== false) await ensureFirstStart(ctx);
+  if (options.firstStart ?? options.migrate !== false) await ensureFirstStart(ctx);
   return ctx;
 }
