@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './core/context.ts';
 import { registerErrorHandling } from './core/errors/error-handler.ts';
 import { ErrorResponse, ValidationErrorResponse } from './core/http/schemas.ts';
+import { largestUploadBytes } from './core/uploads/file-kinds.ts';
 import { registerModules } from './modules/index.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -48,11 +49,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(multipart, {
     limits: {
-      fileSize: Math.max(
-        ctx.config.limits.videoUploadBytes,
-        ctx.config.limits.audioUploadBytes,
-        ctx.config.limits.documentUploadBytes,
-      ),
+      // The outer bound only; receiveUpload enforces each kind's own limit while streaming.
+      fileSize: largestUploadBytes(ctx.config.limits),
       files: 1,
       fields: 50,
       fieldSize: ctx.config.limits.bodyBytes,

@@ -8,6 +8,7 @@ import { type DatabaseTarget, openDatabase, targetFromConfig } from './core/db/d
 import { migrateToLatest } from './core/db/migrate.ts';
 import { createLogger } from './core/logger.ts';
 import { resolveSecretKey } from './core/secret-key.ts';
+import { createStorage } from './core/storage/create-storage.ts';
 import { VERSION } from './core/version.ts';
 
 export interface ContextOptions {
@@ -20,6 +21,7 @@ export interface ContextOptions {
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  const storage = await createStorage(config);
   const database = openDatabase(options.database ?? targetFromConfig(config));
   if (options.migrate !== false) {
     try {
@@ -35,6 +37,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     database,
     secretKey: resolveSecretKey(config),
     logger,
+    storage,
     version: VERSION,
   };
 }

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface AppContext {
   readonly config: Config;
@@ -13,5 +14,7 @@ export interface AppContext {
   /** The resolved SECRET_KEY (configured or generated). */
   readonly secretKey: string;
   readonly logger: FastifyBaseLogger;
+  /** Uploaded content: the local disk or an S3-compatible bucket (STORAGE_URL). */
+  readonly storage: Storage;
   readonly version: string;
 }
