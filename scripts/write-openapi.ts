@@ -20,7 +20,7 @@ try {
     SECRET_KEY: 'openapi-generation-key-0123456789abcdef',
     LOG_LEVEL: 'silent',
   });
-  const ctx = await createContext(config, { logger: createLogger('silent') });
+  const ctx = await createContext(config, { logger: createLogger('silent'), firstStart: false });
   const app = await buildApp(ctx);
   await app.ready();
   const document = `${JSON.stringify(app.swagger(), null, 2)}\n`;

@@ -11,10 +11,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import './core/auth/fastify-request.ts';
+import { ANONYMOUS } from './core/auth/principal.ts';
 import type { AppContext } from './core/context.ts';
 import { registerErrorHandling } from './core/errors/error-handler.ts';
 import { ErrorResponse, ValidationErrorResponse } from './core/http/schemas.ts';
 import { largestUploadBytes } from './core/uploads/file-kinds.ts';
+import { resolvePrincipal } from './modules/auth/authenticate.ts';
 import { registerModules } from './modules/index.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -46,6 +49,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addSchema(ValidationErrorResponse);
 
   await app.register(cookie);
+  // The caller is resolved after cookies are parsed and before validation, so a bad
+  // credential is a 401 whatever else is wrong with the request.
+  app.decorateRequest('principal', null as never);
+  app.addHook('onRequest', async (request) => {
+    // The refresh endpoint reads a refresh token from the Authorization header itself.
+    const bearerIsRefreshToken = (request.routeOptions.config as { bearerIsRefreshToken?: boolean })
+      ?.bearerIsRefreshToken;
+    request.principal = bearerIsRefreshToken ? ANONYMOUS : await resolvePrincipal(ctx, request);
+  });
   await app.register(formbody);
   await app.register(multipart, {
     limits: {

@@ -7,9 +7,12 @@ import type { AppContext } from './core/context.ts';
 import { type DatabaseTarget, openDatabase, targetFromConfig } from './core/db/database.ts';
 import { migrateToLatest } from './core/db/migrate.ts';
 import { createLogger } from './core/logger.ts';
+import { createMailer } from './core/mail/mailer.ts';
+import { createDatabaseRateLimiter } from './core/rate-limit/database-rate-limiter.ts';
 import { resolveSecretKey } from './core/secret-key.ts';
 import { createStorage } from './core/storage/create-storage.ts';
 import { VERSION } from './core/version.ts';
+import { ensureFirstStart } from './modules/setup/first-start.ts';
 
 export interface ContextOptions {
   logger?: AppContext['logger'];
@@ -17,6 +20,8 @@ export interface ContextOptions {
   database?: DatabaseTarget;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /** Create the default organization and admin on an empty database (default: when migrating). */
+  firstStart?: boolean;
 }
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
@@ -25,19 +30,23 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const database = openDatabase(options.database ?? targetFromConfig(config));
   if (options.migrate !== false) {
     try {
-      const applied = await migrateToLatest(database.db);
+      const applied = await migrateToLatest(database);
       if (applied.length > 0) logger.info({ migrations: applied }, 'applied database migrations');
     } catch (error) {
       await database.close();
       throw error;
     }
   }
-  return {
+  const ctx: AppContext = {
     config,
     database,
     secretKey: resolveSecretKey(config),
     logger,
     storage,
     version: VERSION,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    rateLimiter: createDatabaseRateLimiter(database.db),
   };
+  if (options.firstStart ?? options.migrate !== false) await ensureFirstStart(ctx);
+  return ctx;
 }

@@ -34,7 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   return {
-    target: { kind: 'postgres', url: testDatabaseUrl, searchPath: `${schema},public`, poolSize: 5 },
+    target: { kind: 'postgres', url: testDatabaseUrl, schema, poolSize: 5 },
     dataDir,
     drop: async () => {
       const client = new pg.Client({ connectionString: testDatabaseUrl });

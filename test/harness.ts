@@ -27,6 +27,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Extra environment variables, as a deployment would set them. */
   env?: Record<string, string>;
+  /** Collect every log line (at debug level) into this array. */
+  logLines?: string[];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -36,9 +38,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SECRET_KEY: TEST_SECRET_KEY,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ADMIN_PASSWORD: 'Admin-password-1!',
+    PASSWORD_HASH_COST: '10',
     ...options.env,
   });
-  const logger = createLogger(config.logLevel);
+  const logLines = options.logLines;
+  const logger = logLines
+    ? createLogger('debug', { write: (line: string) => void logLines.push(line) })
+    : createLogger(config.logLevel);
 
   let ctx: AppContext;
   let app: FastifyInstance;

@@ -3,12 +3,12 @@
  * Every command prints one JSON object on stdout; errors print a message on stderr and
  * exit non-zero. It uses the same configuration as the server and is safe while it runs.
  */
-import { parseArgs } from 'node:util';
 import { createContext } from '../bootstrap.ts';
 import { ConfigError, loadConfig } from '../core/config.ts';
 import { HttpError } from '../core/errors/http-errors.ts';
 import { createLogger } from '../core/logger.ts';
 import { type CommandFlags, commands } from './commands/index.ts';
+import { parseFlags } from './parse-flags.ts';
 import { UsageError } from './usage-error.ts';
 
 function usage(): string {
@@ -17,7 +17,7 @@ function usage(): string {
 }
 
 async function run(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, strict: false, allowPositionals: true });
+  const { positionals, flags: values } = parseFlags(argv);
   const name = positionals.slice(0, 2).join(' ');
   const command = commands[name] ?? commands[positionals[0] ?? ''];
   if (!command || values.help) {

@@ -33,6 +33,8 @@ export interface Config {
   /** Where uploaded content lives (STORAGE_URL; the local disk under DATA_DIR/content by default). */
   readonly storage: StorageTarget;
   readonly limits: Readonly<Limits>;
+  /** log2 of scrypt's N for new password hashes (15 → 32 MiB per hash). */
+  readonly passwordHashCost: number;
 }
 
 export interface Limits {
@@ -173,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     judge0Url: url(env, 'JUDGE0_URL', ['http:', 'https:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     storage: Object.freeze(storage(env, dataDir)),
+    passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 15, 10, 20),
     limits: Object.freeze({
       bodyBytes: integer(env, 'MAX_BODY_BYTES', 2 * mb, 1024),
       imageUploadBytes: integer(env, 'MAX_IMAGE_UPLOAD_MB', 15, 1) * mb,

@@ -1,11 +1,13 @@
 /**
  * What every module is given at start: configuration, the database, derived keys and the
- * shared services (storage, mail, rate limits). Built once in main.ts (or by the test
- * harness) and passed down explicitly; nothing is global.
+ * shared services (storage, mail, rate limits). Built once in bootstrap.ts (or by the test harness)
+ * and passed down explicitly; nothing is global.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface AppContext {
@@ -17,4 +19,6 @@ export interface AppContext {
   /** Uploaded content: the local disk or an S3-compatible bucket (STORAGE_URL). */
   readonly storage: Storage;
   readonly version: string;
+  readonly mailer: Mailer;
+  readonly rateLimiter: RateLimiter;
 }

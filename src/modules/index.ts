@@ -4,8 +4,26 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.ts';
+import { apiTokenRoutes } from './api-tokens/routes.ts';
+import { authRoutes } from './auth/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { orgRoutes } from './orgs/routes.ts';
+import { packRoutes } from './packs/routes.ts';
+import { roleRoutes } from './roles/routes.ts';
+import { usergroupRoutes } from './usergroups/routes.ts';
+import { userRoutes } from './users/routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await app.register(healthRoutes, { ctx });
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    userRoutes,
+    orgRoutes,
+    roleRoutes,
+    apiTokenRoutes,
+    usergroupRoutes,
+    packRoutes,
+  ]) {
+    await app.register(routes, { ctx });
+  }
 }

@@ -14,11 +14,13 @@ export type Database = Kysely<DB>;
 
 export type DatabaseTarget =
   | { kind: 'sqlite'; filename: string }
-  | { kind: 'postgres'; url: string; searchPath?: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseKind;
+  /** The PostgreSQL schema everything lives in, when not the default search path. */
+  readonly schema?: string;
   /** Checks the connection for real (used by health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -46,11 +48,13 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
       poolStats: () => undefined,
     };
   }
-  const { dialect, pool } = openPostgres(target.url, { searchPath: target.searchPath, max: target.poolSize });
+  const searchPath = target.schema ? `${target.schema},public` : undefined;
+  const { dialect, pool } = openPostgres(target.url, { searchPath, max: target.poolSize });
   const db = new Kysely<DB>({ dialect });
   return {
     db,
     kind: 'postgres',
+    schema: target.schema,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -2,6 +2,31 @@
  * The database as Kysely sees it: the union of every module's tables. Each module owns its
  * table types (`src/modules/<name>/tables.ts`) and its migrations; only the type is shared.
  */
+import type { ActivityTables } from '../../modules/activities/tables.ts';
+import type { ApiTokenTables } from '../../modules/api-tokens/tables.ts';
+import type { AuthTables } from '../../modules/auth/tables.ts';
+import type { BlockTables } from '../../modules/blocks/tables.ts';
+import type { ChapterTables } from '../../modules/chapters/tables.ts';
+import type { CollectionTables } from '../../modules/collections/tables.ts';
+import type { CourseTables } from '../../modules/courses/tables.ts';
+import type { OrgTables } from '../../modules/orgs/tables.ts';
+import type { PackTables } from '../../modules/packs/tables.ts';
+import type { RoleTables } from '../../modules/roles/tables.ts';
+import type { UsergroupTables } from '../../modules/usergroups/tables.ts';
+import type { UserTables } from '../../modules/users/tables.ts';
 import type { CoreTables } from './core-tables.ts';
 
-export interface DB extends CoreTables {}
+export interface DB
+  extends CoreTables,
+    OrgTables,
+    UserTables,
+    RoleTables,
+    AuthTables,
+    ApiTokenTables,
+    PackTables,
+    UsergroupTables,
+    CourseTables,
+    ChapterTables,
+    ActivityTables,
+    BlockTables,
+    CollectionTables {}

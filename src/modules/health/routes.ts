@@ -50,7 +50,7 @@ export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     },
     async (_request, reply) => {
       try {
-        const pending = await pendingMigrations(ctx.database.db);
+        const pending = await pendingMigrations(ctx.database);
         const status = pending.length === 0 ? 'ready' : 'unavailable';
         return reply
           .status(pending.length === 0 ? 200 : 503)

@@ -1,0 +1,131 @@
+/** SQL for user groups, their members and their resources. */
+import type { Executor } from '../../core/events/emit.ts';
+import type { UsergroupsTable } from './tables.ts';
+
+export type UsergroupRow = Omit<UsergroupsTable, 'id'> & { id: number };
+
+export function findUsergroupById(db: Executor, id: number): Promise<UsergroupRow | undefined> {
+  return db.selectFrom('usergroups').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUsergroupByUuid(db: Executor, uuid: string): Promise<UsergroupRow | undefined> {
+  return db.selectFrom('usergroups').selectAll().where('usergroup_uuid', '=', uuid).executeTakeFirst();
+}
+
+export function listUsergroups(db: Executor, orgId: number): Promise<UsergroupRow[]> {
+  return db.selectFrom('usergroups').selectAll().where('org_id', '=', orgId).orderBy('id', 'asc').execute();
+}
+
+export function insertUsergroup(db: Executor, group: Omit<UsergroupsTable, 'id'>): Promise<UsergroupRow> {
+  return db.insertInto('usergroups').values(group).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateUsergroup(db: Executor, id: number, patch: Partial<Omit<UsergroupsTable, 'id'>>) {
+  return db
+    .updateTable('usergroups')
+    .set(patch)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteUsergroup(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('usergroups').where('id', '=', id).execute();
+}
+
+export async function insertMembers(db: Executor, usergroupId: number, userIds: number[], now: string) {
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('usergroup_users')
+    .values(userIds.map((user_id) => ({ usergroup_id: usergroupId, user_id, creation_date: now })))
+    .onConflict((conflict) => conflict.columns(['usergroup_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export async function deleteMembers(db: Executor, usergroupId: number, userIds: number[]) {
+  if (userIds.length === 0) return;
+  await db
+    .deleteFrom('usergroup_users')
+    .where('usergroup_id', '=', usergroupId)
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
+export function listMemberIds(db: Executor, usergroupId: number): Promise<number[]> {
+  return db
+    .selectFrom('usergroup_users')
+    .select('user_id')
+    .where('usergroup_id', '=', usergroupId)
+    .orderBy('user_id')
+    .execute()
+    .then((rows) => rows.map((r) => r.user_id));
+}
+
+export async function insertResources(db: Executor, usergroupId: number, uuids: string[], now: string) {
+  if (uuids.length === 0) return;
+  await db
+    .insertInto('usergroup_resources')
+    .values(uuids.map((resource_uuid) => ({ usergroup_id: usergroupId, resource_uuid, creation_date: now })))
+    .onConflict((conflict) => conflict.columns(['usergroup_id', 'resource_uuid']).doNothing())
+    .execute();
+}
+
+export async function deleteResources(db: Executor, usergroupId: number, uuids: string[]) {
+  if (uuids.length === 0) return;
+  await db
+    .deleteFrom('usergroup_resources')
+    .where('usergroup_id', '=', usergroupId)
+    .where('resource_uuid', 'in', uuids)
+    .execute();
+}
+
+export function listResourceUuids(db: Executor, usergroupId: number): Promise<string[]> {
+  return db
+    .selectFrom('usergroup_resources')
+    .select('resource_uuid')
+    .where('usergroup_id', '=', usergroupId)
+    .orderBy('resource_uuid')
+    .execute()
+    .then((rows) => rows.map((r) => r.resource_uuid));
+}
+
+export function listGroupsOfResource(db: Executor, resourceUuid: string): Promise<UsergroupRow[]> {
+  return db
+    .selectFrom('usergroups')
+    .innerJoin('usergroup_resources', 'usergroup_resources.usergroup_id', 'usergroups.id')
+    .selectAll('usergroups')
+    .where('usergroup_resources.resource_uuid', '=', resourceUuid)
+    .orderBy('usergroups.id')
+    .execute();
+}
+
+/** Resource uuids among `uuids` that some group of the user unlocks. */
+export function resourcesUnlockedForUser(db: Executor, userId: number, uuids: string[]): Promise<string[]> {
+  if (uuids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('usergroup_resources')
+    .innerJoin('usergroup_users', 'usergroup_users.usergroup_id', 'usergroup_resources.usergroup_id')
+    .select('usergroup_resources.resource_uuid')
+    .distinct()
+    .where('usergroup_users.user_id', '=', userId)
+    .where('usergroup_resources.resource_uuid', 'in', uuids)
+    .execute()
+    .then((rows) => rows.map((r) => r.resource_uuid));
+}
+
+/** Resource uuids among `uuids` that at least one group is linked to. */
+export function resourcesWithGroups(db: Executor, uuids: string[]): Promise<string[]> {
+  if (uuids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('usergroup_resources')
+    .select('resource_uuid')
+    .distinct()
+    .where('resource_uuid', 'in', uuids)
+    .execute()
+    .then((rows) => rows.map((r) => r.resource_uuid));
+}
+
+export async function deleteResourceLinks(db: Executor, uuids: string[]): Promise<void> {
+  if (uuids.length === 0) return;
+  await db.deleteFrom('usergroup_resources').where('resource_uuid', 'in', uuids).execute();
+}
