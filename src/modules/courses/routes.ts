@@ -80,7 +80,7 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         withUnpublishedActivities: request.query.with_unpublished_activities,
         slim: request.query.slim,
       });
-      return reply.type('application/json; charset=utf-8').send(json);
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 
