@@ -8,7 +8,13 @@ import formats from 'ajv-formats';
 import { ValidationProblem } from '../errors/http-errors.ts';
 import { validationItems } from '../errors/validation-items.ts';
 
-const ajv = new Ajv({ allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true, strict: false });
+const ajv = new Ajv({
+  allErrors: true,
+  coerceTypes: 'array',
+  removeAdditional: true,
+  useDefaults: true,
+  strict: false,
+});
 // ajv-formats is CommonJS; its typings do not describe the ESM default import.
 (formats as unknown as (instance: Ajv) => void)(ajv);
 const compiled = new WeakMap<TObject, ValidateFunction>();

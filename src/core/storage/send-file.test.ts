@@ -115,24 +115,27 @@ describe.each([
     expect(response.rawPayload.equals(VIDEO.subarray(start, end + 1))).toBe(true);
   });
 
-  it.each(['bytes=1000-', 'bytes=5000-6000', 'bytes=-0'])(
-    'refuses Range %s with 416 and the size',
-    async (range) => {
-      const response = await get('/files/media/clip.mp4', { range });
-      expect(response.statusCode).toBe(416);
-      expect(response.headers['content-range']).toBe('bytes */1000');
-      expect(response.json()).toEqual({ detail: 'Requested Range Not Satisfiable' });
-    },
-  );
+  it.each([
+    'bytes=1000-',
+    'bytes=5000-6000',
+    'bytes=-0',
+  ])('refuses Range %s with 416 and the size', async (range) => {
+    const response = await get('/files/media/clip.mp4', { range });
+    expect(response.statusCode).toBe(416);
+    expect(response.headers['content-range']).toBe('bytes */1000');
+    expect(response.json()).toEqual({ detail: 'Requested Range Not Satisfiable' });
+  });
 
-  it.each(['bytes=0-1,5-6', 'bytes=9-2', 'lines=1-2', 'bytes=x-'])(
-    'ignores Range %s and sends the whole object',
-    async (range) => {
-      const response = await get('/files/media/clip.mp4', { range });
-      expect(response.statusCode).toBe(200);
-      expect(response.rawPayload.length).toBe(1000);
-    },
-  );
+  it.each([
+    'bytes=0-1,5-6',
+    'bytes=9-2',
+    'lines=1-2',
+    'bytes=x-',
+  ])('ignores Range %s and sends the whole object', async (range) => {
+    const response = await get('/files/media/clip.mp4', { range });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBe(1000);
+  });
 
   it('answers HEAD with the headers of GET and no body', async () => {
     const whole = await get('/files/media/clip.mp4', {}, 'HEAD');

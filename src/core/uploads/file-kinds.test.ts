@@ -46,17 +46,14 @@ describe('acceptedFormat', () => {
       500 * MB,
     ],
     [['archive'], 'zip', 'archive', 'zip', 'application/zip', 9000 * MB],
-  ] as const)(
-    '%j takes .%s as %s, stored as .%s (%s), up to %i bytes',
-    (accept, extension, kind, stored, mime, max) => {
-      expect(acceptedFormat(accept, extension, limits)).toMatchObject({
-        kind,
-        format: { storedExtension: stored },
-        mimeType: mime,
-        maxBytes: max,
-      });
-    },
-  );
+  ] as const)('%j takes .%s as %s, stored as .%s (%s), up to %i bytes', (accept, extension, kind, stored, mime, max) => {
+    expect(acceptedFormat(accept, extension, limits)).toMatchObject({
+      kind,
+      format: { storedExtension: stored },
+      mimeType: mime,
+      maxBytes: max,
+    });
+  });
 
   it.each([
     [['video'], 'ogg'],

@@ -134,28 +134,25 @@ describe.each([
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     ],
     ['archive', 'package.zip', SAMPLES.zip, 'zip', 'application/zip'],
-  ])(
-    'stores a %s uploaded as %j under a server-made name',
-    async (kinds, filename, sample, extension, mimeType) => {
-      const content = sized(sample, 4096);
-      const response = await upload(kinds, { filename, content, contentType: 'application/x-anything' });
-      expect(response.statusCode).toBe(200);
-      const received = response.json();
-      expect(received).toMatchObject({
-        size: 4096,
-        mimeType,
-        extension,
-        originalName: filename,
-        declaredMimeType: 'application/x-anything',
-      });
-      expect(received.storedName).toMatch(new RegExp(`^[0-9a-f-]{36}_block_1234\\.${extension}$`));
-      expect(received.key).toBe(`orgs/org_1/uploads/${received.storedName}`);
-      const stored = await backend.storage.get(received.key);
-      expect((await readAll(stored.stream)).equals(content)).toBe(true);
-      expect(stored.etag).toBe(received.etag);
-      expect(stored.contentType).toBe(mimeType);
-    },
-  );
+  ])('stores a %s uploaded as %j under a server-made name', async (kinds, filename, sample, extension, mimeType) => {
+    const content = sized(sample, 4096);
+    const response = await upload(kinds, { filename, content, contentType: 'application/x-anything' });
+    expect(response.statusCode).toBe(200);
+    const received = response.json();
+    expect(received).toMatchObject({
+      size: 4096,
+      mimeType,
+      extension,
+      originalName: filename,
+      declaredMimeType: 'application/x-anything',
+    });
+    expect(received.storedName).toMatch(new RegExp(`^[0-9a-f-]{36}_block_1234\\.${extension}$`));
+    expect(received.key).toBe(`orgs/org_1/uploads/${received.storedName}`);
+    const stored = await backend.storage.get(received.key);
+    expect((await readAll(stored.stream)).equals(content)).toBe(true);
+    expect(stored.etag).toBe(received.etag);
+    expect(stored.contentType).toBe(mimeType);
+  });
 
   it('never lets the client file name into the key', async () => {
     const response = await upload('image', {

@@ -27,7 +27,8 @@ export function parseVideoDetails(raw: string | undefined): Record<string, unkno
 
 export function parseChapterId(raw: string | number): number {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw invalid(['body', 'chapter_id'], 'chapter_id must be a number', raw, 'int_parsing');
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw invalid(['body', 'chapter_id'], 'chapter_id must be a number', raw, 'int_parsing');
   return id;
 }
 
@@ -51,7 +52,12 @@ export async function createExternalVideo(
     // refused below
   }
   if (!VIDEO_HOSTS[input.type].includes(host)) {
-    throw invalid(['body', 'uri'], `uri must be a ${input.type === 'youtube' ? 'YouTube' : 'Vimeo'} URL`, input.uri, 'url_parsing');
+    throw invalid(
+      ['body', 'uri'],
+      `uri must be a ${input.type === 'youtube' ? 'YouTube' : 'Vimeo'} URL`,
+      input.uri,
+      'url_parsing',
+    );
   }
   const details = parseVideoDetails(input.details);
   const chapterId = parseChapterId(input.chapter_id);

@@ -62,8 +62,17 @@ export function insertActivity(db: Executor, activity: Omit<ActivitiesTable, 'id
   return db.insertInto('activities').values(activity).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateActivity(db: Executor, id: number, patch: Updateable<ActivitiesTable>): Promise<ActivityRow> {
-  return db.updateTable('activities').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export function updateActivity(
+  db: Executor,
+  id: number,
+  patch: Updateable<ActivitiesTable>,
+): Promise<ActivityRow> {
+  return db
+    .updateTable('activities')
+    .set(patch)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteActivity(db: Executor, id: number): Promise<void> {
@@ -96,7 +105,12 @@ export async function pruneVersions(db: Executor, activityId: number, keep: numb
   }
 }
 
-export function listVersions(db: Executor, activityId: number, offset: number, limit: number): Promise<ActivityVersionRow[]> {
+export function listVersions(
+  db: Executor,
+  activityId: number,
+  offset: number,
+  limit: number,
+): Promise<ActivityVersionRow[]> {
   return db
     .selectFrom('activity_versions')
     .selectAll()

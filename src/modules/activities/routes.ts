@@ -7,7 +7,13 @@ import { MessageResponse } from '../../core/http/schemas.ts';
 import { findActivityLink } from '../chapters/service.ts';
 import { createExternalVideo } from './media-activities.ts';
 import { toActivityRead, toActivityVersionRead } from './present.ts';
-import { ActivityCreate, ActivityRead, ActivityUpdate, ActivityVersionRead, ExternalVideoCreate } from './schemas.ts';
+import {
+  ActivityCreate,
+  ActivityRead,
+  ActivityUpdate,
+  ActivityVersionRead,
+  ExternalVideoCreate,
+} from './schemas.ts';
 import * as activities from './service.ts';
 
 const tags = ['activities'];
@@ -60,7 +66,11 @@ export async function activityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       },
     },
     async (request) => {
-      const { activity, chapterId, locked } = await activities.readActivity(ctx, request.principal, request.params.activity_uuid);
+      const { activity, chapterId, locked } = await activities.readActivity(
+        ctx,
+        request.principal,
+        request.params.activity_uuid,
+      );
       return toActivityRead(activity, { chapterId, locked });
     },
   );
@@ -77,7 +87,12 @@ export async function activityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       },
     },
     async (request) => {
-      const activity = await activities.updateActivity(ctx, request.principal, request.params.activity_uuid, request.body);
+      const activity = await activities.updateActivity(
+        ctx,
+        request.principal,
+        request.params.activity_uuid,
+        request.body,
+      );
       const link = await findActivityLink(db, activity.id);
       return toActivityRead(activity, { chapterId: link?.chapter_id ?? null, locked: false });
     },
@@ -115,7 +130,13 @@ export async function activityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
     async (request) =>
       (
-        await activities.listVersions(ctx, request.principal, request.params.activity_uuid, request.query.offset, request.query.limit)
+        await activities.listVersions(
+          ctx,
+          request.principal,
+          request.params.activity_uuid,
+          request.query.offset,
+          request.query.limit,
+        )
       ).map(toActivityVersionRead),
   );
 
@@ -131,7 +152,12 @@ export async function activityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
     async (request) =>
       toActivityVersionRead(
-        await activities.getVersion(ctx, request.principal, request.params.activity_uuid, request.params.version_number),
+        await activities.getVersion(
+          ctx,
+          request.principal,
+          request.params.activity_uuid,
+          request.params.version_number,
+        ),
       ),
   );
 

@@ -7,7 +7,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
 import { conflict, invalid, notFound } from '../../core/errors/http-errors.ts';
-import { emit, type Executor } from '../../core/events/emit.ts';
+import { type Executor, emit } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
 import { formatDateTime } from '../../core/time.ts';
 import {
@@ -102,13 +102,21 @@ export async function insertActivityInChapter(
   return { activity: row, chapterId: chapter.id, course };
 }
 
-export async function createActivity(ctx: AppContext, principal: Principal, input: Static<typeof ActivityCreate>) {
+export async function createActivity(
+  ctx: AppContext,
+  principal: Principal,
+  input: Static<typeof ActivityCreate>,
+) {
   const type = input.activity_type ?? 'TYPE_CUSTOM';
   const subType = input.activity_sub_type ?? 'SUBTYPE_CUSTOM';
   assertCreatable(type, subType, ['body']);
   const { content, unknownNodeTypes } = normalizeContent(subType, input.content ?? {}, ['body', 'content']);
-  if (unknownNodeTypes.length > 0) ctx.logger.info({ unknownNodeTypes }, 'activity content uses unknown node types');
-  const details = type === 'TYPE_VIDEO' ? normalizeVideoDetails(input.details, ['body', 'details']) : (input.details ?? null);
+  if (unknownNodeTypes.length > 0)
+    ctx.logger.info({ unknownNodeTypes }, 'activity content uses unknown node types');
+  const details =
+    type === 'TYPE_VIDEO'
+      ? normalizeVideoDetails(input.details, ['body', 'details'])
+      : (input.details ?? null);
   return ctx.database.db.transaction().execute((trx) =>
     insertActivityInChapter(trx, principal, input.chapter_id, {
       name: input.name,
@@ -131,7 +139,10 @@ export async function readActivity(ctx: AppContext, principal: Principal, activi
   const caller = await requireCourseRead(db, principal, course);
   const link = await findActivityLink(db, activity.id);
   const chapter = link ? await getChapterOr404(db, link.chapter_id) : undefined;
-  const view = await treeViewFor(db, caller, course, [activity.activity_uuid, ...(chapter ? [chapter.chapter_uuid] : [])]);
+  const view = await treeViewFor(db, caller, course, [
+    activity.activity_uuid,
+    ...(chapter ? [chapter.chapter_uuid] : []),
+  ]);
   if (!activity.published && !view.canEdit) throw notFound('Activity not found');
   const chapterLocked = chapter ? view.locks.locked(chapter.lock_type, chapter.chapter_uuid) : false;
   const locked = view.locks.locked(activity.lock_type, activity.activity_uuid, chapterLocked);
@@ -166,10 +177,18 @@ export async function updateActivity(
     const activity = await getActivityOr404(trx, activityUuid);
     await requireCourseEdit(trx, principal, await getCourseByIdOr404(trx, activity.course_id));
     if (input.activity_type !== undefined && input.activity_type !== activity.activity_type) {
-      throw invalid(['body', 'activity_type'], 'activity_type cannot be changed after creation', input.activity_type);
+      throw invalid(
+        ['body', 'activity_type'],
+        'activity_type cannot be changed after creation',
+        input.activity_type,
+      );
     }
     if (input.activity_sub_type !== undefined && input.activity_sub_type !== activity.activity_sub_type) {
-      throw invalid(['body', 'activity_sub_type'], 'activity_sub_type cannot be changed after creation', input.activity_sub_type);
+      throw invalid(
+        ['body', 'activity_sub_type'],
+        'activity_sub_type cannot be changed after creation',
+        input.activity_sub_type,
+      );
     }
     if (input.version !== undefined && input.version !== activity.current_version) {
       throw conflict(
@@ -181,23 +200,37 @@ export async function updateActivity(
     let content = activity.content;
     if (input.content !== undefined) {
       if (SERVER_BUILT.includes(subType) && JSON.stringify(input.content) !== activity.content) {
-        throw invalid(['body', 'content'], 'This content is built by the server from the uploaded file', input.content);
+        throw invalid(
+          ['body', 'content'],
+          'This content is built by the server from the uploaded file',
+          input.content,
+        );
       }
       const normalized = normalizeContent(subType, input.content, ['body', 'content']);
       if (normalized.unknownNodeTypes.length > 0) {
-        ctx.logger.info({ unknownNodeTypes: normalized.unknownNodeTypes, activityUuid }, 'unknown node types kept');
+        ctx.logger.info(
+          { unknownNodeTypes: normalized.unknownNodeTypes, activityUuid },
+          'unknown node types kept',
+        );
       }
       if (activity.content !== '{}') version = await snapshot(trx, principal, activity);
       content = JSON.stringify(normalized.content);
     }
-    const publishedVersion = input.published_version === undefined ? activity.published_version : input.published_version;
+    const publishedVersion =
+      input.published_version === undefined ? activity.published_version : input.published_version;
     if (publishedVersion !== null && publishedVersion > version) {
-      throw invalid(['body', 'published_version'], `published_version cannot be after the current version (${version})`, publishedVersion);
+      throw invalid(
+        ['body', 'published_version'],
+        `published_version cannot be after the current version (${version})`,
+        publishedVersion,
+      );
     }
     let details = activity.details;
     if (input.details !== undefined) {
       const normalizedDetails =
-        activity.activity_type === 'TYPE_VIDEO' ? normalizeVideoDetails(input.details, ['body', 'details']) : input.details;
+        activity.activity_type === 'TYPE_VIDEO'
+          ? normalizeVideoDetails(input.details, ['body', 'details'])
+          : input.details;
       details = normalizedDetails === null ? null : JSON.stringify(normalizedDetails);
     }
     return queries.updateActivity(trx, activity.id, {
@@ -221,13 +254,21 @@ export async function updateActivity(
 }
 
 /** Runs after an activity's rows are gone (its stored files). */
-export type ActivityDeletedHook = (ctx: AppContext, activity: queries.ActivityRow, course: CourseRow) => Promise<void>;
+export type ActivityDeletedHook = (
+  ctx: AppContext,
+  activity: queries.ActivityRow,
+  course: CourseRow,
+) => Promise<void>;
 const deletedHooks: ActivityDeletedHook[] = [];
 export function onActivityDeleted(hook: ActivityDeletedHook): void {
   if (!deletedHooks.includes(hook)) deletedHooks.push(hook);
 }
 
-export async function deleteActivity(ctx: AppContext, principal: Principal, activityUuid: string): Promise<void> {
+export async function deleteActivity(
+  ctx: AppContext,
+  principal: Principal,
+  activityUuid: string,
+): Promise<void> {
   const { activity, course } = await ctx.database.db.transaction().execute(async (trx) => {
     const activity = await getActivityOr404(trx, activityUuid);
     const course = await getCourseByIdOr404(trx, activity.course_id);
@@ -240,7 +281,10 @@ export async function deleteActivity(ctx: AppContext, principal: Principal, acti
     try {
       await hook(ctx, activity, course);
     } catch (error) {
-      ctx.logger.error({ err: error, activity: activity.activity_uuid }, 'cleanup after activity deletion failed');
+      ctx.logger.error(
+        { err: error, activity: activity.activity_uuid },
+        'cleanup after activity deletion failed',
+      );
     }
   }
 }
@@ -252,13 +296,24 @@ async function editableActivity(db: Executor, principal: Principal, activityUuid
 }
 
 /** Snapshots, newest first. Editors only: a snapshot may hold content a lock hides. */
-export async function listVersions(ctx: AppContext, principal: Principal, activityUuid: string, offset: number, limit: number) {
+export async function listVersions(
+  ctx: AppContext,
+  principal: Principal,
+  activityUuid: string,
+  offset: number,
+  limit: number,
+) {
   const db = ctx.database.db;
   const activity = await editableActivity(db, principal, activityUuid);
   return queries.listVersions(db, activity.id, offset, limit);
 }
 
-export async function getVersion(ctx: AppContext, principal: Principal, activityUuid: string, versionNumber: number) {
+export async function getVersion(
+  ctx: AppContext,
+  principal: Principal,
+  activityUuid: string,
+  versionNumber: number,
+) {
   const db = ctx.database.db;
   const activity = await editableActivity(db, principal, activityUuid);
   const version = await queries.findVersion(db, activity.id, versionNumber);
@@ -267,7 +322,12 @@ export async function getVersion(ctx: AppContext, principal: Principal, activity
 }
 
 /** Restores a snapshot: the current content is snapshotted first, so nothing is lost. */
-export async function restoreVersion(ctx: AppContext, principal: Principal, activityUuid: string, versionNumber: number) {
+export async function restoreVersion(
+  ctx: AppContext,
+  principal: Principal,
+  activityUuid: string,
+  versionNumber: number,
+) {
   return ctx.database.db.transaction().execute(async (trx) => {
     const activity = await editableActivity(trx, principal, activityUuid);
     const version = await queries.findVersion(trx, activity.id, versionNumber);

@@ -16,7 +16,9 @@ export function chapterFields<A = ActivityJson>(chapter: ChapterRow, locked: boo
     org_id: chapter.org_id,
     lock_type: chapter.lock_type,
     is_locked: locked,
-    extra_metadata: chapter.extra_metadata ? (JSON.parse(chapter.extra_metadata) as Record<string, unknown>) : null,
+    extra_metadata: chapter.extra_metadata
+      ? (JSON.parse(chapter.extra_metadata) as Record<string, unknown>)
+      : null,
     activities,
     creation_date: chapter.creation_date,
     update_date: chapter.update_date,

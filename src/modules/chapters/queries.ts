@@ -22,7 +22,11 @@ export function insertChapter(db: Executor, chapter: Omit<ChaptersTable, 'id'>):
   return db.insertInto('chapters').values(chapter).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateChapter(db: Executor, id: number, patch: Updateable<ChaptersTable>): Promise<ChapterRow> {
+export function updateChapter(
+  db: Executor,
+  id: number,
+  patch: Updateable<ChaptersTable>,
+): Promise<ChapterRow> {
   return db.updateTable('chapters').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -62,7 +66,10 @@ export async function nextChapterPosition(db: Executor, courseId: number): Promi
 }
 
 export async function linkChapter(db: Executor, chapterId: number, courseId: number, position: number) {
-  await db.insertInto('course_chapters').values({ chapter_id: chapterId, course_id: courseId, position }).execute();
+  await db
+    .insertInto('course_chapters')
+    .values({ chapter_id: chapterId, course_id: courseId, position })
+    .execute();
 }
 
 export function isChapterLinked(db: Executor, chapterId: number): Promise<boolean> {
@@ -83,7 +90,13 @@ export async function nextActivityPosition(db: Executor, chapterId: number): Pro
   return Number(row.max) + 1;
 }
 
-export async function linkActivity(db: Executor, activityId: number, chapterId: number, courseId: number, position: number) {
+export async function linkActivity(
+  db: Executor,
+  activityId: number,
+  chapterId: number,
+  courseId: number,
+  position: number,
+) {
   await db
     .insertInto('chapter_activities')
     .values({ activity_id: activityId, chapter_id: chapterId, course_id: courseId, position })
@@ -141,7 +154,9 @@ export async function replaceTree(
   if (tree.length === 0) return;
   await db
     .insertInto('course_chapters')
-    .values(tree.map((node, index) => ({ chapter_id: node.chapterId, course_id: courseId, position: index + 1 })))
+    .values(
+      tree.map((node, index) => ({ chapter_id: node.chapterId, course_id: courseId, position: index + 1 })),
+    )
     .execute();
   const links = tree.flatMap((node) =>
     node.activityIds.map((activityId, index) => ({

@@ -62,7 +62,13 @@ export async function chapterRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   app.put(
     '/api/v1/chapters/:chapter_id',
     {
-      schema: { tags, summary: 'Update a chapter', params: ChapterParams, body: ChapterUpdate, response: { 200: ChapterRead } },
+      schema: {
+        tags,
+        summary: 'Update a chapter',
+        params: ChapterParams,
+        body: ChapterUpdate,
+        response: { 200: ChapterRead },
+      },
     },
     async (request) => {
       await chapters.updateChapter(ctx, request.principal, request.params.chapter_id, request.body);

@@ -10,10 +10,10 @@ import { badRequest, notFound } from '../../core/errors/http-errors.ts';
 import type { Executor } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
 import { formatDateTime } from '../../core/time.ts';
-import { deleteResourceLinks } from '../usergroups/service.ts';
 import { findActivitiesByIds } from '../activities/service.ts';
 import { type CourseCaller, mayEditCourse, requireCourseEdit, requireCourseRead } from '../courses/access.ts';
 import { type CourseRow, getCourseByIdOr404, getCourseOr404 } from '../courses/service.ts';
+import { deleteResourceLinks } from '../usergroups/service.ts';
 import { type LockView, lockViewFor } from './locks.ts';
 import * as queries from './queries.ts';
 import type { ChapterCreate, ChapterOrder, ChapterUpdate } from './schemas.ts';
@@ -36,7 +36,11 @@ export async function getChapterOr404(db: Executor, chapterId: number) {
   return chapter;
 }
 
-export async function createChapter(ctx: AppContext, principal: Principal, input: Static<typeof ChapterCreate>) {
+export async function createChapter(
+  ctx: AppContext,
+  principal: Principal,
+  input: Static<typeof ChapterCreate>,
+) {
   return ctx.database.db.transaction().execute(async (trx) => {
     const course = await getCourseByIdOr404(trx, input.course_id);
     await requireCourseEdit(trx, principal, course, 'create');
@@ -66,7 +70,12 @@ export interface TreeView {
   locks: LockView;
 }
 
-export async function treeViewFor(db: Executor, caller: CourseCaller, course: CourseRow, uuids: string[]): Promise<TreeView> {
+export async function treeViewFor(
+  db: Executor,
+  caller: CourseCaller,
+  course: CourseRow,
+  uuids: string[],
+): Promise<TreeView> {
   const canEdit = await mayEditCourse(db, caller, course);
   return { caller, canEdit, locks: await lockViewFor(db, caller, canEdit, course.course_uuid, uuids) };
 }
@@ -78,9 +87,15 @@ export async function readChapter(ctx: AppContext, principal: Principal, chapter
   const course = await getCourseByIdOr404(db, chapter.course_id);
   const caller = await requireCourseRead(db, principal, course);
   const links = await queries.listChapterActivityLinks(db, chapter.id);
-  const activities = await findActivitiesByIds(db, links.map((link) => link.activity_id));
+  const activities = await findActivitiesByIds(
+    db,
+    links.map((link) => link.activity_id),
+  );
   const byId = new Map(activities.map((a) => [a.id, a]));
-  const view = await treeViewFor(db, caller, course, [chapter.chapter_uuid, ...activities.map((a) => a.activity_uuid)]);
+  const view = await treeViewFor(db, caller, course, [
+    chapter.chapter_uuid,
+    ...activities.map((a) => a.activity_uuid),
+  ]);
   const ordered = links.map((link) => byId.get(link.activity_id)!).filter((a) => view.canEdit || a.published);
   return { chapter, ordered, view };
 }
@@ -131,18 +146,24 @@ export async function reorderCourse(
     const course = await getCourseOr404(trx, courseUuid);
     await requireCourseEdit(trx, principal, course);
     const chapterIds = input.chapter_order_by_ids.map((node) => node.chapter_id);
-    const activityIds = input.chapter_order_by_ids.flatMap((node) => node.activities_order_by_ids.map((a) => a.activity_id));
-    if (new Set(chapterIds).size !== chapterIds.length) throw badRequest('A chapter is listed more than once');
-    if (new Set(activityIds).size !== activityIds.length) throw badRequest('An activity is listed more than once');
+    const activityIds = input.chapter_order_by_ids.flatMap((node) =>
+      node.activities_order_by_ids.map((a) => a.activity_id),
+    );
+    if (new Set(chapterIds).size !== chapterIds.length)
+      throw badRequest('A chapter is listed more than once');
+    if (new Set(activityIds).size !== activityIds.length)
+      throw badRequest('An activity is listed more than once');
     const chapters = await queries.findChaptersByIds(trx, chapterIds);
     for (const id of chapterIds) {
       const chapter = chapters.find((c) => c.id === id);
-      if (!chapter || chapter.course_id !== course.id) throw badRequest(`Chapter ${id} is not part of this course`);
+      if (!chapter || chapter.course_id !== course.id)
+        throw badRequest(`Chapter ${id} is not part of this course`);
     }
     const activities = await findActivitiesByIds(trx, activityIds);
     for (const id of activityIds) {
       const activity = activities.find((a) => a.id === id);
-      if (!activity || activity.course_id !== course.id) throw badRequest(`Activity ${id} is not part of this course`);
+      if (!activity || activity.course_id !== course.id)
+        throw badRequest(`Activity ${id} is not part of this course`);
     }
     await queries.replaceTree(
       trx,

@@ -51,9 +51,15 @@ export async function courseCaller(db: Executor, principal: Principal, orgId: nu
   };
 }
 
-async function activeAuthorship(db: Executor, user: SessionUser, course: CourseRow): Promise<CourseAuthorRow | undefined> {
+async function activeAuthorship(
+  db: Executor,
+  user: SessionUser,
+  course: CourseRow,
+): Promise<CourseAuthorRow | undefined> {
   const author = await findAuthor(db, course.id, user.id);
-  return author && author.authorship_status === 'ACTIVE' && AUTHORING.has(author.authorship) ? author : undefined;
+  return author && author.authorship_status === 'ACTIVE' && AUTHORING.has(author.authorship)
+    ? author
+    : undefined;
 }
 
 /** May this caller change (verb) the course? Tokens by bucket; users by role, admin status or authorship. */
@@ -66,7 +72,8 @@ export async function mayEditCourse(
   const { principal } = caller;
   if (principal.kind === 'anonymous') return false;
   const action = `action_${verb}` as Action;
-  if (principal.kind === 'token') return principal.orgId === course.org_id && allows(principal.rights, 'courses', action);
+  if (principal.kind === 'token')
+    return principal.orgId === course.org_id && allows(principal.rights, 'courses', action);
   if (caller.admin || allows(caller.rights, 'courses', action)) return true;
   const author = await activeAuthorship(db, principal, course);
   if (!author) return false;
@@ -76,7 +83,8 @@ export async function mayEditCourse(
 
 export async function mayReadCourse(db: Executor, caller: CourseCaller, course: CourseRow): Promise<boolean> {
   const { principal } = caller;
-  if (principal.kind === 'token') return principal.orgId === course.org_id && allows(principal.rights, 'courses', 'action_read');
+  if (principal.kind === 'token')
+    return principal.orgId === course.org_id && allows(principal.rights, 'courses', 'action_read');
   if (caller.admin) return true;
   if (course.published && course.public) return true;
   if (principal.kind === 'anonymous') return false;
@@ -97,10 +105,15 @@ function assertToken(principal: TokenPrincipal, course: CourseRow, verb: CourseV
   assertTokenRight(principal, 'courses', `action_${verb}` as Action);
 }
 
-export async function requireCourseRead(db: Executor, principal: Principal, course: CourseRow): Promise<CourseCaller> {
+export async function requireCourseRead(
+  db: Executor,
+  principal: Principal,
+  course: CourseRow,
+): Promise<CourseCaller> {
   if (principal.kind === 'token') assertToken(principal, course, 'read');
   const caller = await courseCaller(db, principal, course.org_id);
-  if (!(await mayReadCourse(db, caller, course))) deny(principal, 'User does not have access to this resource');
+  if (!(await mayReadCourse(db, caller, course)))
+    deny(principal, 'User does not have access to this resource');
   return caller;
 }
 
@@ -140,7 +153,11 @@ export async function requireCourseCreate(db: Executor, principal: Principal, or
 }
 
 /** Changing `public` or `open_to_contributors` needs more than editing: creator, maintainer author or org admin. */
-export async function mayManageAccess(db: Executor, caller: CourseCaller, course: CourseRow): Promise<boolean> {
+export async function mayManageAccess(
+  db: Executor,
+  caller: CourseCaller,
+  course: CourseRow,
+): Promise<boolean> {
   if (caller.principal.kind === 'token') return mayEditCourse(db, caller, course);
   if (caller.principal.kind !== 'user') return false;
   if (caller.admin) return true;

@@ -27,7 +27,12 @@ interface BulkResult {
   failed: { username: string; reason: string }[];
 }
 
-export async function addContributors(ctx: AppContext, principal: Principal, courseUuid: string, usernames: string[]) {
+export async function addContributors(
+  ctx: AppContext,
+  principal: Principal,
+  courseUuid: string,
+  usernames: string[],
+) {
   return ctx.database.db.transaction().execute(async (trx): Promise<BulkResult> => {
     const course = await getCourseOr404(trx, courseUuid);
     await requireCourseEdit(trx, principal, course);
@@ -63,7 +68,12 @@ export async function addContributors(ctx: AppContext, principal: Principal, cou
   });
 }
 
-export async function removeContributors(ctx: AppContext, principal: Principal, courseUuid: string, usernames: string[]) {
+export async function removeContributors(
+  ctx: AppContext,
+  principal: Principal,
+  courseUuid: string,
+  usernames: string[],
+) {
   return ctx.database.db.transaction().execute(async (trx): Promise<BulkResult> => {
     const course = await getCourseOr404(trx, courseUuid);
     await requireCourseEdit(trx, principal, course);
@@ -119,7 +129,8 @@ export async function applyToContribute(ctx: AppContext, principal: Principal, c
     const course = await getCourseOr404(trx, courseUuid);
     if (!course.open_to_contributors) throw forbidden('This course is not open to contributors');
     await requireCourseRead(trx, principal, course);
-    if (await queries.findAuthor(trx, course.id, principal.id)) throw badRequest('You are already a contributor of this course');
+    if (await queries.findAuthor(trx, course.id, principal.id))
+      throw badRequest('You are already a contributor of this course');
     const now = formatDateTime();
     await queries.insertAuthor(trx, {
       course_id: course.id,

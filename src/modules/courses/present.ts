@@ -9,7 +9,9 @@ import type { AuthorWithRole, CourseRead, CourseUpdateRead } from './schemas.ts'
 const parseObject = (text: string | null) => (text ? (JSON.parse(text) as Record<string, unknown>) : null);
 
 async function usersOf(db: Executor, authors: CourseAuthorRow[]) {
-  return new Map((await findUsersByIds(db, [...new Set(authors.map((a) => a.user_id))])).map((u) => [u.id, u]));
+  return new Map(
+    (await findUsersByIds(db, [...new Set(authors.map((a) => a.user_id))])).map((u) => [u.id, u]),
+  );
 }
 
 function authorWithRole(author: CourseAuthorRow, user: UserRow): Static<typeof AuthorWithRole> {
@@ -31,7 +33,10 @@ export async function presentContributors(db: Executor, authors: CourseAuthorRow
   });
 }
 
-function courseFields(course: CourseRow, authors: Static<typeof AuthorWithRole>[]): Static<typeof CourseRead> {
+function courseFields(
+  course: CourseRow,
+  authors: Static<typeof AuthorWithRole>[],
+): Static<typeof CourseRead> {
   return {
     id: course.id,
     course_uuid: course.course_uuid,
@@ -59,8 +64,14 @@ function courseFields(course: CourseRow, authors: Static<typeof AuthorWithRole>[
 }
 
 /** CourseRead for each course, in the given order. */
-export async function presentCourses(db: Executor, courses: CourseRow[]): Promise<Static<typeof CourseRead>[]> {
-  const authors = await listAuthors(db, courses.map((c) => c.id));
+export async function presentCourses(
+  db: Executor,
+  courses: CourseRow[],
+): Promise<Static<typeof CourseRead>[]> {
+  const authors = await listAuthors(
+    db,
+    courses.map((c) => c.id),
+  );
   const users = await usersOf(db, authors);
   const byCourse = new Map<number, Static<typeof AuthorWithRole>[]>();
   for (const author of authors) {

@@ -43,7 +43,12 @@ export interface ListingFilter {
 }
 
 /** One page of an org's courses visible under the filter, newest first. */
-export function listCourses(db: Executor, filter: ListingFilter, offset: number, limit: number): Promise<CourseRow[]> {
+export function listCourses(
+  db: Executor,
+  filter: ListingFilter,
+  offset: number,
+  limit: number,
+): Promise<CourseRow[]> {
   let query = db.selectFrom('courses').selectAll().where('org_id', '=', filter.orgId);
   if (!filter.all) {
     query = query.where((eb) => {
@@ -70,10 +75,19 @@ export function listCourses(db: Executor, filter: ListingFilter, offset: number,
 
 export function listAuthors(db: Executor, courseIds: number[]): Promise<CourseAuthorRow[]> {
   if (courseIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('course_authors').selectAll().where('course_id', 'in', courseIds).orderBy('id').execute();
+  return db
+    .selectFrom('course_authors')
+    .selectAll()
+    .where('course_id', 'in', courseIds)
+    .orderBy('id')
+    .execute();
 }
 
-export function findAuthor(db: Executor, courseId: number, userId: number): Promise<CourseAuthorRow | undefined> {
+export function findAuthor(
+  db: Executor,
+  courseId: number,
+  userId: number,
+): Promise<CourseAuthorRow | undefined> {
   return db
     .selectFrom('course_authors')
     .selectAll()
@@ -86,7 +100,11 @@ export async function insertAuthor(db: Executor, author: Omit<CourseAuthorsTable
   await db.insertInto('course_authors').values(author).execute();
 }
 
-export async function updateAuthor(db: Executor, id: number, patch: Updateable<CourseAuthorsTable>): Promise<void> {
+export async function updateAuthor(
+  db: Executor,
+  id: number,
+  patch: Updateable<CourseAuthorsTable>,
+): Promise<void> {
   await db.updateTable('course_authors').set(patch).where('id', '=', id).execute();
 }
 
@@ -104,7 +122,11 @@ export function listUpdates(db: Executor, courseId: number): Promise<CourseUpdat
     .execute();
 }
 
-export function findUpdate(db: Executor, courseId: number, uuid: string): Promise<CourseUpdateRow | undefined> {
+export function findUpdate(
+  db: Executor,
+  courseId: number,
+  uuid: string,
+): Promise<CourseUpdateRow | undefined> {
   return db
     .selectFrom('course_updates')
     .selectAll()
@@ -117,8 +139,17 @@ export function insertUpdate(db: Executor, update: Omit<CourseUpdatesTable, 'id'
   return db.insertInto('course_updates').values(update).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateUpdate(db: Executor, id: number, patch: Updateable<CourseUpdatesTable>): Promise<CourseUpdateRow> {
-  return db.updateTable('course_updates').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export function updateUpdate(
+  db: Executor,
+  id: number,
+  patch: Updateable<CourseUpdatesTable>,
+): Promise<CourseUpdateRow> {
+  return db
+    .updateTable('course_updates')
+    .set(patch)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteUpdate(db: Executor, id: number): Promise<void> {

@@ -7,9 +7,20 @@ import { readMultipartForm } from '../../core/http/multipart-form.ts';
 import { MessageResponse, Nullable, StringEnum } from '../../core/http/schemas.ts';
 import { readCourseMeta } from '../chapters/course-tree.ts';
 import { chapterFields } from '../chapters/schemas.ts';
-import { AUTHORSHIPS, AUTHORSHIP_STATUSES, BulkContributorsResult, ContributorRead, CourseCreateForm, CourseRead, CourseUpdate, CourseUpdateCreate, CourseUpdateRead, courseFields } from './schemas.ts';
 import * as contributors from './contributors.ts';
 import { presentContributors, presentCourse, presentCourses, toCourseUpdateRead } from './present.ts';
+import {
+  AUTHORSHIP_STATUSES,
+  AUTHORSHIPS,
+  BulkContributorsResult,
+  ContributorRead,
+  CourseCreateForm,
+  CourseRead,
+  CourseUpdate,
+  CourseUpdateCreate,
+  CourseUpdateRead,
+  courseFields,
+} from './schemas.ts';
 import * as courses from './service.ts';
 import { courseThumbnailFrom } from './thumbnail.ts';
 import * as updates from './updates.ts';
@@ -32,7 +43,8 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     {
       schema: {
         tags,
-        summary: 'Create a course (multipart form: name, description, about, public, thumbnail_type, thumbnail, learnings, tags)',
+        summary:
+          'Create a course (multipart form: name, description, about, public, thumbnail_type, thumbnail, learnings, tags)',
         description:
           '`learnings` and `tags` are JSON-encoded arrays of strings. The optional `thumbnail` file must match `thumbnail_type` (image by default). The course starts unpublished with the caller as CREATOR.',
         consumes: ['multipart/form-data'],
@@ -45,7 +57,13 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       const form = await readMultipartForm(request, CourseCreateForm, {
         thumbnail: (part) => courseThumbnailFrom(ctx, part),
       });
-      const course = await courses.createCourse(ctx, request.principal, orgId, form.fields, form.files.thumbnail);
+      const course = await courses.createCourse(
+        ctx,
+        request.principal,
+        orgId,
+        form.fields,
+        form.files.thumbnail,
+      );
       return presentCourse(db, course);
     },
   );
@@ -101,7 +119,14 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     },
     async (request) => {
       const { org_slug, page, limit } = request.params;
-      const rows = await courses.listOrgCourses(ctx, request.principal, org_slug, page, limit, request.query.include_unpublished);
+      const rows = await courses.listOrgCourses(
+        ctx,
+        request.principal,
+        org_slug,
+        page,
+        limit,
+        request.query.include_unpublished,
+      );
       return presentCourses(db, rows);
     },
   );
@@ -109,10 +134,19 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   app.put(
     '/api/v1/courses/:course_uuid',
     {
-      schema: { tags, summary: 'Partial update (publishing fires course_published)', params: CourseParams, body: CourseUpdate, response: { 200: CourseRead } },
+      schema: {
+        tags,
+        summary: 'Partial update (publishing fires course_published)',
+        params: CourseParams,
+        body: CourseUpdate,
+        response: { 200: CourseRead },
+      },
     },
     async (request) =>
-      presentCourse(db, await courses.updateCourse(ctx, request.principal, request.params.course_uuid, request.body)),
+      presentCourse(
+        db,
+        await courses.updateCourse(ctx, request.principal, request.params.course_uuid, request.body),
+      ),
   );
 
   app.delete(
@@ -133,9 +167,19 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
 
   app.get(
     '/api/v1/courses/:course_uuid/contributors',
-    { schema: { tags, summary: 'Every authorship of the course', params: CourseParams, response: { 200: Type.Array(ContributorRead) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every authorship of the course',
+        params: CourseParams,
+        response: { 200: Type.Array(ContributorRead) },
+      },
+    },
     async (request) =>
-      presentContributors(db, await contributors.listContributors(ctx, request.principal, request.params.course_uuid)),
+      presentContributors(
+        db,
+        await contributors.listContributors(ctx, request.principal, request.params.course_uuid),
+      ),
   );
 
   app.post(
@@ -149,7 +193,8 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         response: { 200: BulkContributorsResult },
       },
     },
-    async (request) => contributors.addContributors(ctx, request.principal, request.params.course_uuid, request.body),
+    async (request) =>
+      contributors.addContributors(ctx, request.principal, request.params.course_uuid, request.body),
   );
 
   app.put(
@@ -163,7 +208,8 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         response: { 200: BulkContributorsResult },
       },
     },
-    async (request) => contributors.removeContributors(ctx, request.principal, request.params.course_uuid, request.body),
+    async (request) =>
+      contributors.removeContributors(ctx, request.principal, request.params.course_uuid, request.body),
   );
 
   app.put(
@@ -210,8 +256,16 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
 
   app.get(
     '/api/v1/courses/:course_uuid/updates',
-    { schema: { tags, summary: 'Course updates, newest first', params: CourseParams, response: { 200: Type.Array(CourseUpdateRead) } } },
-    async (request) => (await updates.listUpdates(ctx, request.principal, request.params.course_uuid)).map(toCourseUpdateRead),
+    {
+      schema: {
+        tags,
+        summary: 'Course updates, newest first',
+        params: CourseParams,
+        response: { 200: Type.Array(CourseUpdateRead) },
+      },
+    },
+    async (request) =>
+      (await updates.listUpdates(ctx, request.principal, request.params.course_uuid)).map(toCourseUpdateRead),
   );
 
   app.post(
@@ -226,7 +280,9 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       },
     },
     async (request) =>
-      toCourseUpdateRead(await updates.postUpdate(ctx, request.principal, request.params.course_uuid, request.body)),
+      toCourseUpdateRead(
+        await updates.postUpdate(ctx, request.principal, request.params.course_uuid, request.body),
+      ),
   );
 
   const UpdateParams = Type.Object({ course_uuid: Type.String(), courseupdate_uuid: Type.String() });
@@ -248,17 +304,34 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     },
     async (request) =>
       toCourseUpdateRead(
-        await updates.editUpdate(ctx, request.principal, request.params.course_uuid, request.params.courseupdate_uuid, request.body),
+        await updates.editUpdate(
+          ctx,
+          request.principal,
+          request.params.course_uuid,
+          request.params.courseupdate_uuid,
+          request.body,
+        ),
       ),
   );
 
   app.delete(
     '/api/v1/courses/:course_uuid/update/:courseupdate_uuid',
-    { schema: { tags, summary: 'Delete a course update', params: UpdateParams, response: { 200: Type.Object({ message: Type.String() }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a course update',
+        params: UpdateParams,
+        response: { 200: Type.Object({ message: Type.String() }) },
+      },
+    },
     async (request) => {
-      await updates.deleteUpdate(ctx, request.principal, request.params.course_uuid, request.params.courseupdate_uuid);
+      await updates.deleteUpdate(
+        ctx,
+        request.principal,
+        request.params.course_uuid,
+        request.params.courseupdate_uuid,
+      );
       return { message: 'Update deleted successfully' };
     },
   );
 }
-

@@ -7,7 +7,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
 import { forbidden, invalid, notFound } from '../../core/errors/http-errors.ts';
-import { emit, type Executor } from '../../core/events/emit.ts';
+import { type Executor, emit } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { findOrgBySlug, getOrgOr404 } from '../orgs/service.ts';
@@ -84,11 +84,16 @@ export async function createCourse(
   const extraMetadata = jsonObjectField(form.extra_metadata, 'extra_metadata');
   const thumbnailType = form.thumbnail_type ?? 'image';
   if (thumbnail && thumbnail.kind !== thumbnailType) {
-    throw invalid(['body', 'thumbnail'], `The thumbnail must be ${thumbnailType === 'image' ? 'an image' : 'a video'}`, null);
+    throw invalid(
+      ['body', 'thumbnail'],
+      `The thumbnail must be ${thumbnailType === 'image' ? 'an image' : 'a video'}`,
+      null,
+    );
   }
   const courseUuid = prefixedUuid('course');
   const thumbnailName = thumbnail ? await thumbnail.save(org.org_uuid, courseUuid) : '';
-  const creatorId = principal.kind === 'token' ? principal.createdByUserId : principal.kind === 'user' ? principal.id : 0;
+  const creatorId =
+    principal.kind === 'token' ? principal.createdByUserId : principal.kind === 'user' ? principal.id : 0;
   return db.transaction().execute(async (trx) => {
     const now = formatDateTime();
     const course = await queries.insertCourse(trx, {
@@ -121,7 +126,11 @@ export async function createCourse(
       creation_date: now,
       update_date: now,
     });
-    await emit(trx, orgId, 'course_created', { course_uuid: course.course_uuid, name: course.name, org_id: orgId });
+    await emit(trx, orgId, 'course_created', {
+      course_uuid: course.course_uuid,
+      name: course.name,
+      org_id: orgId,
+    });
     return course;
   });
 }
@@ -147,9 +156,12 @@ export async function updateCourse(
     const caller = await requireCourseEdit(trx, principal, course);
     const changesAccess =
       (input.public !== undefined && input.public !== course.public) ||
-      (input.open_to_contributors !== undefined && input.open_to_contributors !== course.open_to_contributors);
+      (input.open_to_contributors !== undefined &&
+        input.open_to_contributors !== course.open_to_contributors);
     if (changesAccess && !(await mayManageAccess(trx, caller, course))) {
-      throw forbidden('Only the course creator, its maintainers or organization admins can change who may access it');
+      throw forbidden(
+        'Only the course creator, its maintainers or organization admins can change who may access it',
+      );
     }
     const updated = await queries.updateCourse(trx, course.id, {
       name: input.name?.trim() ?? course.name,
@@ -159,7 +171,8 @@ export async function updateCourse(
       tags: input.tags === undefined ? course.tags : input.tags,
       target_language: input.target_language === undefined ? course.target_language : input.target_language,
       target_level: input.target_level === undefined ? course.target_level : input.target_level,
-      target_level_scale: input.target_level_scale === undefined ? course.target_level_scale : input.target_level_scale,
+      target_level_scale:
+        input.target_level_scale === undefined ? course.target_level_scale : input.target_level_scale,
       thumbnail_type: input.thumbnail_type === undefined ? course.thumbnail_type : input.thumbnail_type,
       thumbnail_image: input.thumbnail_image === undefined ? course.thumbnail_image : input.thumbnail_image,
       thumbnail_video: input.thumbnail_video === undefined ? course.thumbnail_video : input.thumbnail_video,
@@ -182,7 +195,11 @@ export async function updateCourse(
 }
 
 /** Runs after a course's rows are gone (its stored files, for instance). */
-export type CourseDeletedHook = (ctx: AppContext, course: queries.CourseRow, orgUuid: string) => Promise<void>;
+export type CourseDeletedHook = (
+  ctx: AppContext,
+  course: queries.CourseRow,
+  orgUuid: string,
+) => Promise<void>;
 const deletedHooks: CourseDeletedHook[] = [];
 export function onCourseDeleted(hook: CourseDeletedHook): void {
   if (!deletedHooks.includes(hook)) deletedHooks.push(hook);

@@ -65,12 +65,18 @@ export async function editUpdate(
   return queries.updateUpdate(ctx.database.db, update.id, {
     title: input.title ?? update.title,
     content: input.content ?? update.content,
-    linked_activity_uuids: input.linked_activity_uuids === undefined ? update.linked_activity_uuids : input.linked_activity_uuids,
+    linked_activity_uuids:
+      input.linked_activity_uuids === undefined ? update.linked_activity_uuids : input.linked_activity_uuids,
     update_date: formatDateTime(),
   });
 }
 
-export async function deleteUpdate(ctx: AppContext, principal: Principal, courseUuid: string, updateUuid: string) {
+export async function deleteUpdate(
+  ctx: AppContext,
+  principal: Principal,
+  courseUuid: string,
+  updateUuid: string,
+) {
   const update = await updateOr404(ctx, principal, courseUuid, updateUuid);
   await queries.deleteUpdate(ctx.database.db, update.id);
 }

@@ -51,17 +51,27 @@ const MARK_ALIASES: Record<string, string> = { strong: 'bold', em: 'italic' };
 const MAX_NODES = 50_000;
 const MAX_DEPTH = 64;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Creating through the generic endpoint: some sub-types have their own endpoint or none at all. */
 export function assertCreatable(type: ActivityType, subType: ActivitySubType, loc: Location): void {
   assertTypePair(type, subType, loc);
-  if (type === 'TYPE_SCORM') throw invalid([...loc, 'activity_type'], 'SCORM activities cannot be created', type);
+  if (type === 'TYPE_SCORM')
+    throw invalid([...loc, 'activity_type'], 'SCORM activities cannot be created', type);
   if (subType === 'SUBTYPE_DOCUMENT_DOC') {
-    throw invalid([...loc, 'activity_sub_type'], 'SUBTYPE_DOCUMENT_DOC is reserved and cannot be created', subType);
+    throw invalid(
+      [...loc, 'activity_sub_type'],
+      'SUBTYPE_DOCUMENT_DOC is reserved and cannot be created',
+      subType,
+    );
   }
   if (subType === 'SUBTYPE_VIDEO_HOSTED') {
-    throw invalid([...loc, 'activity_sub_type'], 'Hosted videos are created with POST /activities/video', subType);
+    throw invalid(
+      [...loc, 'activity_sub_type'],
+      'Hosted videos are created with POST /activities/video',
+      subType,
+    );
   }
 }
 
@@ -106,7 +116,8 @@ function normalizeMarks(marks: unknown, loc: Location): Json[] {
 
 function normalizeNode(node: unknown, loc: Location, walk: PageWalk, depth: number): Json {
   if (!isObject(node)) throw invalid(loc, 'A node is an object', node, 'dict_type');
-  if (typeof node.type !== 'string' || node.type === '') throw invalid([...loc, 'type'], 'A node needs a string type', node.type);
+  if (typeof node.type !== 'string' || node.type === '')
+    throw invalid([...loc, 'type'], 'A node needs a string type', node.type);
   if (++walk.nodes > MAX_NODES) throw invalid(loc, `A page may hold at most ${MAX_NODES} nodes`, null);
   if (depth > MAX_DEPTH) throw invalid(loc, `Nodes may nest at most ${MAX_DEPTH} levels deep`, null);
   if (!KNOWN_NODE_TYPES.has(node.type)) walk.unknown.add(node.type);
@@ -114,12 +125,26 @@ function normalizeNode(node: unknown, loc: Location, walk: PageWalk, depth: numb
     throw invalid([...loc, 'attrs'], 'attrs must be an object', node.attrs, 'dict_type');
   }
   if (MEDIA_NODES.has(node.type) && !isObject((node.attrs as Json | undefined)?.blockObject)) {
-    throw invalid([...loc, 'attrs', 'blockObject'], `${node.type} needs attrs.blockObject (the uploaded block)`, null, 'missing');
+    throw invalid(
+      [...loc, 'attrs', 'blockObject'],
+      `${node.type} needs attrs.blockObject (the uploaded block)`,
+      null,
+      'missing',
+    );
   }
   if (node.type === 'blockImage') {
     const alignment = (node.attrs as Json).alignment;
-    if (alignment !== undefined && alignment !== null && !['center', 'left', 'right'].includes(alignment as string)) {
-      throw invalid([...loc, 'attrs', 'alignment'], "alignment must be 'center', 'left' or 'right'", alignment, 'enum');
+    if (
+      alignment !== undefined &&
+      alignment !== null &&
+      !['center', 'left', 'right'].includes(alignment as string)
+    ) {
+      throw invalid(
+        [...loc, 'attrs', 'alignment'],
+        "alignment must be 'center', 'left' or 'right'",
+        alignment,
+        'enum',
+      );
     }
   }
   if (node.text !== undefined && typeof node.text !== 'string') {
@@ -128,8 +153,11 @@ function normalizeNode(node: unknown, loc: Location, walk: PageWalk, depth: numb
   const normalized: Json = { ...node };
   if (node.marks !== undefined) normalized.marks = normalizeMarks(node.marks, [...loc, 'marks']);
   if (node.content !== undefined) {
-    if (!Array.isArray(node.content)) throw invalid([...loc, 'content'], 'content must be a list of nodes', node.content, 'list_type');
-    normalized.content = node.content.map((child, index) => normalizeNode(child, [...loc, 'content', index], walk, depth + 1));
+    if (!Array.isArray(node.content))
+      throw invalid([...loc, 'content'], 'content must be a list of nodes', node.content, 'list_type');
+    normalized.content = node.content.map((child, index) =>
+      normalizeNode(child, [...loc, 'content', index], walk, depth + 1),
+    );
   }
   return normalized;
 }
@@ -137,14 +165,20 @@ function normalizeNode(node: unknown, loc: Location, walk: PageWalk, depth: numb
 function normalizePage(content: Json, loc: Location): { content: Json; unknownNodeTypes: string[] } {
   if (Object.keys(content).length === 0) return { content, unknownNodeTypes: [] };
   if (content.blocks !== undefined && content.type === undefined) {
-    if (!Array.isArray(content.blocks)) throw invalid([...loc, 'blocks'], 'blocks must be a list', content.blocks, 'list_type');
+    if (!Array.isArray(content.blocks))
+      throw invalid([...loc, 'blocks'], 'blocks must be a list', content.blocks, 'list_type');
     content.blocks.forEach((block, index) => {
-      if (!isObject(block)) throw invalid([...loc, 'blocks', index], 'A block is an object', block, 'dict_type');
+      if (!isObject(block))
+        throw invalid([...loc, 'blocks', index], 'A block is an object', block, 'dict_type');
     });
     return { content, unknownNodeTypes: [] };
   }
   if (content.type !== 'doc') {
-    throw invalid([...loc, 'type'], "A page is a document {type: 'doc', content: [...]} or {blocks: [...]}", content.type);
+    throw invalid(
+      [...loc, 'type'],
+      "A page is a document {type: 'doc', content: [...]} or {blocks: [...]}",
+      content.type,
+    );
   }
   const walk: PageWalk = { nodes: 0, unknown: new Set() };
   const normalized = normalizeNode(content, loc, walk, 0);
@@ -171,7 +205,11 @@ export interface NormalizedContent {
 }
 
 /** Validates and normalizes `content` for the sub-type. `loc` points at the content in the request. */
-export function normalizeContent(subType: ActivitySubType, content: unknown, loc: Location): NormalizedContent {
+export function normalizeContent(
+  subType: ActivitySubType,
+  content: unknown,
+  loc: Location,
+): NormalizedContent {
   if (!isObject(content)) throw invalid(loc, 'content must be an object', content, 'dict_type');
   switch (subType) {
     case 'SUBTYPE_DYNAMIC_PAGE':
@@ -195,19 +233,33 @@ export function normalizeVideoDetails(details: unknown, loc: Location): Json {
   if (details === undefined || details === null) return {};
   if (!isObject(details)) throw invalid(loc, 'details must be an object', details, 'dict_type');
   const { startTime, endTime, autoplay, muted } = details;
-  if (startTime !== undefined && (typeof startTime !== 'number' || !Number.isFinite(startTime) || startTime < 0)) {
-    throw invalid([...loc, 'startTime'], 'startTime must be a number of seconds (≥ 0)', startTime, 'float_parsing');
+  if (
+    startTime !== undefined &&
+    (typeof startTime !== 'number' || !Number.isFinite(startTime) || startTime < 0)
+  ) {
+    throw invalid(
+      [...loc, 'startTime'],
+      'startTime must be a number of seconds (≥ 0)',
+      startTime,
+      'float_parsing',
+    );
   }
   if (endTime !== undefined && endTime !== null) {
     if (typeof endTime !== 'number' || !Number.isFinite(endTime) || endTime < 0) {
-      throw invalid([...loc, 'endTime'], 'endTime must be a number of seconds or null', endTime, 'float_parsing');
+      throw invalid(
+        [...loc, 'endTime'],
+        'endTime must be a number of seconds or null',
+        endTime,
+        'float_parsing',
+      );
     }
     if (typeof startTime === 'number' && endTime <= startTime) {
       throw invalid([...loc, 'endTime'], 'endTime must be after startTime', endTime);
     }
   }
   for (const [key, value] of Object.entries({ autoplay, muted })) {
-    if (value !== undefined && typeof value !== 'boolean') throw invalid([...loc, key], `${key} must be true or false`, value, 'bool_parsing');
+    if (value !== undefined && typeof value !== 'boolean')
+      throw invalid([...loc, key], `${key} must be true or false`, value, 'bool_parsing');
   }
   return details;
 }
