@@ -4,8 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.ts';
+import { activityRoutes } from './activities/routes.ts';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { blockRoutes } from './blocks/routes.ts';
+import { chapterRoutes } from './chapters/routes.ts';
+import { contentFileRoutes } from './content-files/routes.ts';
+import { courseRoutes } from './courses/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { orgRoutes } from './orgs/routes.ts';
 import { packRoutes } from './packs/routes.ts';
@@ -23,6 +28,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     apiTokenRoutes,
     usergroupRoutes,
     packRoutes,
+    courseRoutes,
+    chapterRoutes,
+    activityRoutes,
+    blockRoutes,
+    contentFileRoutes,
   ]) {
     await app.register(routes, { ctx });
   }
