@@ -5,7 +5,7 @@
  * is resolved. Either way the caller ends with `place(folder)` or `discard()`.
  */
 import type { AppContext } from '../context.ts';
-import { joinKey } from '../storage/object-keys.ts';
+import { childKey, joinKey } from '../storage/object-keys.ts';
 import {
   type IncomingFile,
   type ReceivedUpload,
@@ -29,13 +29,13 @@ export async function receivePending(
 ): Promise<PendingUpload> {
   const received = await receiveUpload(ctx, incoming, {
     ...options,
-    keyFor: (storedName) => joinKey(knownFolder ?? 'staging', storedName),
+    keyFor: (storedName) => childKey(knownFolder ?? 'staging', storedName),
   });
   let current = received;
   return {
     received,
     async place(folder) {
-      const target = joinKey(folder, current.storedName);
+      const target = childKey(folder, current.storedName);
       if (target === current.key) return current;
       const { stream } = await ctx.storage.get(current.key);
       const stored = await ctx.storage.put(target, stream, { contentType: current.mimeType });

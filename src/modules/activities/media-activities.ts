@@ -9,7 +9,7 @@ import type { AppContext } from '../../core/context.ts';
 import { badRequest, invalid, unsupportedMediaType } from '../../core/errors/http-errors.ts';
 import { readMultipartForm } from '../../core/http/multipart-form.ts';
 import { prefixedUuid } from '../../core/ids.ts';
-import { joinKey } from '../../core/storage/object-keys.ts';
+import { childKey } from '../../core/storage/object-keys.ts';
 import type { FileKind } from '../../core/uploads/file-kinds.ts';
 import { uploadSlot } from '../../core/uploads/upload-into.ts';
 import { getChapterOr404 } from '../chapters/service.ts';
@@ -164,7 +164,7 @@ export async function createUploadedActivity(ctx: AppContext, request: FastifyRe
       const org = await getOrgOr404(db, course.org_id);
       const activityUuid = prefixedUuid('activity');
       return {
-        folder: joinKey(activityFolder(org.org_uuid, course.course_uuid, activityUuid), kind.folder),
+        folder: childKey(activityFolder(org.org_uuid, course.course_uuid, activityUuid), kind.folder),
         value: { activityUuid },
       };
     },

@@ -9,7 +9,7 @@ import type { AppContext } from '../../core/context.ts';
 import { conflict, invalid, notFound } from '../../core/errors/http-errors.ts';
 import { type Executor, emit } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
-import { joinKey } from '../../core/storage/object-keys.ts';
+import { childKey } from '../../core/storage/object-keys.ts';
 import { formatDateTime } from '../../core/time.ts';
 import {
   findActivityLink,
@@ -281,7 +281,7 @@ export async function deleteActivity(
 
 /** Where an activity's files live in storage (uploads, blocks). */
 export function activityFolder(orgUuid: string, courseUuid: string, activityUuid: string): string {
-  return joinKey(courseFolder(orgUuid, courseUuid), 'activities', activityUuid);
+  return childKey(courseFolder(orgUuid, courseUuid), 'activities', activityUuid);
 }
 
 async function editableActivity(db: Executor, principal: Principal, activityUuid: string) {

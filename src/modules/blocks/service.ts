@@ -9,7 +9,7 @@ import type { AppContext } from '../../core/context.ts';
 import { badRequest, notFound } from '../../core/errors/http-errors.ts';
 import { readMultipartForm } from '../../core/http/multipart-form.ts';
 import { prefixedUuid } from '../../core/ids.ts';
-import { joinKey } from '../../core/storage/object-keys.ts';
+import { childKey } from '../../core/storage/object-keys.ts';
 import { formatDateTime } from '../../core/time.ts';
 import type { FileKind } from '../../core/uploads/file-kinds.ts';
 import { uploadSlot } from '../../core/uploads/upload-into.ts';
@@ -65,7 +65,7 @@ export async function uploadBlock(ctx: AppContext, request: FastifyRequest, kind
       const org = await getOrgOr404(db, course.org_id);
       const activityRoot = activityFolder(org.org_uuid, course.course_uuid, activity.activity_uuid);
       return {
-        folder: joinKey(activityRoot, 'dynamic', 'blocks', kind.folder, blockUuid),
+        folder: childKey(activityRoot, 'dynamic', 'blocks', kind.folder, blockUuid),
         value: { activity, course },
       };
     },

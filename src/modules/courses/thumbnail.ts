@@ -1,7 +1,7 @@
 /** Course thumbnails: an image or a video, placed in the course's storage folder. */
 import type { MultipartFile } from '@fastify/multipart';
 import type { AppContext } from '../../core/context.ts';
-import { joinKey } from '../../core/storage/object-keys.ts';
+import { childKey } from '../../core/storage/object-keys.ts';
 import { receivePending } from '../../core/uploads/pending-upload.ts';
 import { type CourseThumbnail, courseFolder } from './service.ts';
 
@@ -11,7 +11,7 @@ export async function courseThumbnailFrom(ctx: AppContext, part: MultipartFile):
   return {
     kind: pending.received.kind === 'video' ? 'video' : 'image',
     async save(orgUuid, courseUuid) {
-      const placed = await pending.place(joinKey(courseFolder(orgUuid, courseUuid), 'thumbnails'));
+      const placed = await pending.place(childKey(courseFolder(orgUuid, courseUuid), 'thumbnails'));
       return placed.storedName;
     },
     discard: () => pending.discard(),
