@@ -9,6 +9,7 @@ import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { blockRoutes } from './blocks/routes.ts';
 import { chapterRoutes } from './chapters/routes.ts';
+import { collectionRoutes } from './collections/routes.ts';
 import { contentFileRoutes } from './content-files/routes.ts';
 import { courseRoutes } from './courses/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -33,6 +34,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     activityRoutes,
     blockRoutes,
     contentFileRoutes,
+    collectionRoutes,
   ]) {
     await app.register(routes, { ctx });
   }
