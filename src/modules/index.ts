@@ -8,6 +8,7 @@ import { activityRoutes } from './activities/routes.ts';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { blockRoutes } from './blocks/routes.ts';
+import { certificationRoutes } from './certifications/routes.ts';
 import { chapterRoutes } from './chapters/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
 import { contentFileRoutes } from './content-files/routes.ts';
@@ -15,6 +16,7 @@ import { courseRoutes } from './courses/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { orgRoutes } from './orgs/routes.ts';
 import { packRoutes } from './packs/routes.ts';
+import { progressRoutes } from './progress/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
 import { usergroupRoutes } from './usergroups/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -35,6 +37,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     blockRoutes,
     contentFileRoutes,
     collectionRoutes,
+    progressRoutes,
+    certificationRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

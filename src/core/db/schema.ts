@@ -6,11 +6,13 @@ import type { ActivityTables } from '../../modules/activities/tables.ts';
 import type { ApiTokenTables } from '../../modules/api-tokens/tables.ts';
 import type { AuthTables } from '../../modules/auth/tables.ts';
 import type { BlockTables } from '../../modules/blocks/tables.ts';
+import type { CertificationTables } from '../../modules/certifications/tables.ts';
 import type { ChapterTables } from '../../modules/chapters/tables.ts';
 import type { CollectionTables } from '../../modules/collections/tables.ts';
 import type { CourseTables } from '../../modules/courses/tables.ts';
 import type { OrgTables } from '../../modules/orgs/tables.ts';
 import type { PackTables } from '../../modules/packs/tables.ts';
+import type { ProgressTables } from '../../modules/progress/tables.ts';
 import type { RoleTables } from '../../modules/roles/tables.ts';
 import type { UsergroupTables } from '../../modules/usergroups/tables.ts';
 import type { UserTables } from '../../modules/users/tables.ts';
@@ -29,4 +31,6 @@ export interface DB
     ChapterTables,
     ActivityTables,
     BlockTables,
-    CollectionTables {}
+    CollectionTables,
+    ProgressTables,
+    CertificationTables {}

@@ -129,3 +129,15 @@ export function findVersion(db: Executor, activityId: number, versionNumber: num
     .where('version_number', '=', versionNumber)
     .executeTakeFirst();
 }
+
+/** The published ones among these activities. */
+export function publishedActivityIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('activities')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('published', '=', true)
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
+}

@@ -35,6 +35,7 @@ export {
   listActivityUuids,
   listCourseActivities,
   listCourseActivitiesSlim,
+  publishedActivityIds,
 } from './queries.ts';
 
 /** Snapshots kept per activity. */

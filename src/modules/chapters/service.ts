@@ -24,6 +24,7 @@ export {
   findChapterById,
   findChapterByUuid,
   linkActivity,
+  linkedActivityIds,
   listActivityLinks,
   listAllChapterUuids,
   listLinkedChapters,
