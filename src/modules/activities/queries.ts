@@ -1,5 +1,5 @@
 /** SQL for activities and their version snapshots. */
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../core/events/emit.ts';
 import type { ActivitiesTable, ActivityVersionsTable } from './tables.ts';
 
@@ -40,6 +40,7 @@ export function listCourseActivitiesSlim(db: Executor, courseId: number) {
       'lock_type',
       'extra_metadata',
       'current_version',
+      'revision',
       'published_version',
       'last_modified_by_id',
       'creation_date',
@@ -69,10 +70,20 @@ export function updateActivity(
 ): Promise<ActivityRow> {
   return db
     .updateTable('activities')
-    .set(patch)
+    .set({ ...patch, revision: sql<number>`revision + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Content and details of these activities (the parts the slim listing leaves out). */
+export function findContents(db: Executor, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('activities')
+    .select(['id', 'revision', 'content', 'details'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function deleteActivity(db: Executor, id: number): Promise<void> {

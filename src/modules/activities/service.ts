@@ -96,6 +96,7 @@ export async function insertActivityInChapter(
     lock_type: activity.lockType,
     extra_metadata: activity.extraMetadata ? JSON.stringify(activity.extraMetadata) : null,
     current_version: 1,
+    revision: 1,
     published_version: null,
     last_modified_by_id: actorId(principal),
     creation_date: now,
