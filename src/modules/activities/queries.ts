@@ -19,12 +19,7 @@ export function findActivitiesByIds(db: Executor, ids: number[]): Promise<Activi
   return db.selectFrom('activities').selectAll().where('id', 'in', ids).execute();
 }
 
-/** All activities of a course (content included), keyed later by the tree. */
-export function listCourseActivities(db: Executor, courseId: number): Promise<ActivityRow[]> {
-  return db.selectFrom('activities').selectAll().where('course_id', '=', courseId).execute();
-}
-
-/** The same without the (possibly large) content and details columns. */
+/** A course's activities without the (possibly large) content and details columns. */
 export function listCourseActivitiesSlim(db: Executor, courseId: number) {
   return db
     .selectFrom('activities')

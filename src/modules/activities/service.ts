@@ -33,7 +33,6 @@ export {
   findActivityById,
   findActivityByUuid,
   listActivityUuids,
-  listCourseActivities,
   listCourseActivitiesSlim,
   publishedActivityIds,
 } from './queries.ts';
