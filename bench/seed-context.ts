@@ -2,7 +2,7 @@
  * Seeding for benchmarks: a context on the scenario's data directory (the same database
  * the app will serve), closed before the app starts so SQLite has a single writer.
  */
-import { createContext } from '../src/bootstrap.ts';
+import { closeContext, createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/core/config.ts';
 import type { AppContext } from '../src/core/context.ts';
 import { createLogger } from '../src/core/logger.ts';
@@ -20,6 +20,6 @@ export async function withSeedContext<T>(dataDir: string, seed: (ctx: AppContext
   try {
     return await seed(ctx);
   } finally {
-    await ctx.database.close();
+    await closeContext(ctx);
   }
 }

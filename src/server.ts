@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { type ContextOptions, createContext } from './bootstrap.ts';
+import { type ContextOptions, closeContext, createContext } from './bootstrap.ts';
 import type { Config, ProcessRole } from './core/config.ts';
 import type { AppContext } from './core/context.ts';
 
@@ -31,7 +31,7 @@ export async function startProcess(
     address,
     stop: async () => {
       await app?.close();
-      await ctx.database.close();
+      await closeContext(ctx);
     },
   };
 }

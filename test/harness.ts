@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { createContext } from '../src/bootstrap.ts';
+import { closeContext, createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/core/config.ts';
 import type { AppContext } from '../src/core/context.ts';
 import type { Database } from '../src/core/db/database.ts';
@@ -55,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   const stop = async () => {
     await app.close();
-    await ctx.database.close();
+    await closeContext(ctx);
   };
   await start();
 

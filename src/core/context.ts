@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -21,4 +22,5 @@ export interface AppContext {
   readonly version: string;
   readonly mailer: Mailer;
   readonly rateLimiter: RateLimiter;
+  readonly metrics: Metrics;
 }

@@ -14,6 +14,7 @@ import { collectionRoutes } from './collections/routes.ts';
 import { contentFileRoutes } from './content-files/routes.ts';
 import { courseRoutes } from './courses/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 import { orgRoutes } from './orgs/routes.ts';
 import { packRoutes } from './packs/routes.ts';
 import { progressRoutes } from './progress/routes.ts';
@@ -24,6 +25,7 @@ import { userRoutes } from './users/routes.ts';
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const routes of [
     healthRoutes,
+    metricsRoutes,
     authRoutes,
     userRoutes,
     orgRoutes,
