@@ -11,6 +11,7 @@ import type { AppContext } from '../src/core/context.ts';
 import type { Database } from '../src/core/db/database.ts';
 import { createLogger } from '../src/core/logger.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { recordEmittedEvents } from './event-coverage.ts';
 
 export const TEST_SECRET_KEY = 'test-secret-key-that-is-long-enough-0123456789';
 
@@ -76,6 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await start();
     },
     close: async () => {
+      await recordEmittedEvents(ctx.database.db);
       await stop();
       await database.drop();
     },
