@@ -7,6 +7,7 @@ import type { AppContext } from './core/context.ts';
 import { type DatabaseTarget, openDatabase, targetFromConfig } from './core/db/database.ts';
 import { migrateToLatest } from './core/db/migrate.ts';
 import { createLogger } from './core/logger.ts';
+import { type OutboundNetwork, systemOutboundNetwork } from './core/net/outbound-network.ts';
 import { resolveSecretKey } from './core/secret-key.ts';
 import { VERSION } from './core/version.ts';
 
@@ -16,6 +17,11 @@ export interface ContextOptions {
   database?: DatabaseTarget;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /**
+   * Tests only: a resolver, trust store and loopback allow-list for reaching a local receiver.
+   * Deliberately not reachable from configuration; the default is the system's, guard on.
+   */
+  outboundNetwork?: OutboundNetwork;
 }
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
@@ -36,5 +42,6 @@ export async function createContext(config: Config, options: ContextOptions = {}
     secretKey: resolveSecretKey(config),
     logger,
     version: VERSION,
+    outboundNetwork: options.outboundNetwork ?? systemOutboundNetwork(),
   };
 }

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { OutboundNetwork } from './net/outbound-network.ts';
 
 export interface AppContext {
   readonly config: Config;
@@ -14,4 +15,6 @@ export interface AppContext {
   readonly secretKey: string;
   readonly logger: FastifyBaseLogger;
   readonly version: string;
+  /** How requests to user-supplied URLs (webhooks) resolve and whom they trust; see core/net. */
+  readonly outboundNetwork: OutboundNetwork;
 }

@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely';
 import * as coreOutbox from './0100_core_outbox.ts';
+import * as webhooks from './0600_webhooks.ts';
 
 export const migrations: Record<string, Migration> = {
   '0100_core_outbox': coreOutbox,
+  '0600_webhooks': webhooks,
 };

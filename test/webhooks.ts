@@ -1,0 +1,69 @@
+/** Helpers for webhook delivery tests: emitting events, waiting for outcomes, fast timings. */
+
+import type { Database } from '../src/core/db/database.ts';
+import type { EventData, EventName } from '../src/core/events/catalogue.ts';
+import { emit } from '../src/core/events/emit.ts';
+import type { DeliveryWorkerOptions } from '../src/modules/webhooks/delivery-worker.ts';
+
+/** The spec's schedule scaled down tenfold (1 s → 100 ms, 4 s → 400 ms), with quick polling. */
+export const FAST_TIMINGS: DeliveryWorkerOptions = {
+  retryDelaysMs: [100, 400],
+  attemptTimeoutMs: 2_000,
+  pollIntervalMs: 20,
+};
+
+export async function emitEvent<E extends EventName>(
+  db: Database,
+  orgId: number,
+  event: E,
+  data: EventData<E>,
+): Promise<void> {
+  await db.transaction().execute((trx) => emit(trx, orgId, event, data));
+}
+
+/** Polls `probe` until it returns something truthy. */
+export async function waitUntil<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export async function endpointId(db: Database, webhookUuid: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('webhook_uuid', '=', webhookUuid)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Waits until every delivery of the endpoint has succeeded or failed; returns them. */
+export async function settledDeliveries(
+  db: Database,
+  webhookUuid: string,
+  count: number,
+  timeoutMs?: number,
+) {
+  const id = await endpointId(db, webhookUuid);
+  return waitUntil(
+    async () => {
+      const rows = await db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('endpoint_id', '=', id)
+        .orderBy('id')
+        .execute();
+      return rows.length >= count && rows.every((row) => row.next_attempt_ms === null) && rows;
+    },
+    `${count} settled deliveries`,
+    timeoutMs,
+  );
+}
