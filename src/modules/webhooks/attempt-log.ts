@@ -1,9 +1,9 @@
 /**
  * Persists finished attempts: the delivery's new state (freeing its lease) and one log row per
- * attempt, then trims each touched endpoint to its newest 200 attempts (and drops finished
- * deliveries whose attempts have all left the log).
- * Attempts that finish while a write is in progress are written together in the next
- * transaction (group commit), so bookkeeping keeps up with many concurrent deliveries.
+ * attempt, then trims each touched endpoint to its newest 200 attempts (dropping finished
+ * deliveries whose attempts have all left the log). Attempts that finish within a few
+ * milliseconds of each other are written in one transaction (group commit), so bookkeeping
+ * keeps up with many concurrent deliveries; `record` resolves once its attempt is committed.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../core/db/database.ts';
@@ -11,9 +11,9 @@ import type { Executor } from '../../core/events/emit.ts';
 import { formatDateTime } from '../../core/time.ts';
 import {
   type DeliveryRow,
-  deliveryExists,
-  finishLeasedAttempt,
-  insertAttempt,
+  existingDeliveryIds,
+  finishLeasedAttempts,
+  insertAttempts,
   pruneAttempts,
   pruneUnloggedDeliveries,
 } from './queries.ts';
@@ -23,6 +23,9 @@ import type { AttemptOutcome } from './send-attempt.ts';
 /** Spec §6.1 rule 5: the 200 most recent attempts per endpoint are retained. */
 export const RETAINED_ATTEMPTS_PER_ENDPOINT = 200;
 const WRITE_RETRY_DELAYS_MS = [50, 250, 1000];
+/** Attempts wait this long for company before being written, unless a batch fills first. */
+const GATHER_MS = 10;
+const MAX_BATCH = 128;
 
 export interface FinishedAttempt {
   delivery: Pick<DeliveryRow, 'id' | 'endpoint_id' | 'delivery_id' | 'event'>;
@@ -46,30 +49,35 @@ export interface AttemptLog {
 export function createAttemptLog(db: Database, leaseOwner: string, logger: FastifyBaseLogger): AttemptLog {
   let queue: Pending[] = [];
   let writing = false;
+  let gathering: NodeJS.Timeout | undefined;
 
   const writeQueued = async () => {
+    gathering = undefined;
     writing = true;
-    try {
-      while (queue.length > 0) {
-        const batch = queue;
-        queue = [];
-        try {
-          await writeWithRetries(db, leaseOwner, batch, logger);
-          for (const pending of batch) pending.resolve();
-        } catch (error) {
-          for (const pending of batch) pending.reject(error);
-        }
+    while (queue.length > 0) {
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(MAX_BATCH);
+      try {
+        await writeWithRetries(db, leaseOwner, batch, logger);
+        for (const pending of batch) pending.resolve();
+      } catch (error) {
+        for (const pending of batch) pending.reject(error);
       }
-    } finally {
-      writing = false;
     }
+    writing = false;
   };
 
   return {
     record: (attempt) =>
       new Promise<void>((resolve, reject) => {
         queue.push({ attempt, resolve, reject });
-        if (!writing) void writeQueued();
+        if (writing) return;
+        if (queue.length >= MAX_BATCH) {
+          clearTimeout(gathering);
+          void writeQueued();
+        } else {
+          gathering ??= setTimeout(writeQueued, GATHER_MS);
+        }
       }),
   };
 }
@@ -82,7 +90,13 @@ async function writeWithRetries(
 ): Promise<void> {
   for (let retry = 0; ; retry++) {
     try {
-      await db.transaction().execute((trx) => writeBatch(trx, leaseOwner, batch));
+      await db.transaction().execute((trx) =>
+        writeBatch(
+          trx,
+          leaseOwner,
+          batch.map((pending) => pending.attempt),
+        ),
+      );
       return;
     } catch (error) {
       const delay = WRITE_RETRY_DELAYS_MS[retry];
@@ -93,37 +107,53 @@ async function writeWithRetries(
   }
 }
 
-async function writeBatch(trx: Executor, leaseOwner: string, batch: Pending[]): Promise<void> {
-  const touched = new Set<number>();
-  for (const { attempt } of batch) {
-    const { delivery, progress, outcome } = attempt;
-    const stillLeased = await finishLeasedAttempt(trx, {
-      id: delivery.id,
+async function writeBatch(trx: Executor, leaseOwner: string, attempts: FinishedAttempt[]): Promise<void> {
+  // Same next state → one statement; a batch of successes is a single UPDATE.
+  const byProgress = new Map<string, FinishedAttempt[]>();
+  for (const attempt of attempts) {
+    const key = `${attempt.progress.state}:${attempt.progress.nextAttemptMs}`;
+    byProgress.set(key, [...(byProgress.get(key) ?? []), attempt]);
+  }
+  const advanced = new Set<number>();
+  for (const group of byProgress.values()) {
+    const { state, nextAttemptMs } = group[0].progress;
+    const finishedMs = state === 'succeeded' || state === 'failed' ? Date.now() : null;
+    const ids = group.map((attempt) => attempt.delivery.id);
+    for (const id of await finishLeasedAttempts(trx, {
+      ids,
       owner: leaseOwner,
-      attempts: attempt.attemptNumber,
-      state: progress.state,
-      nextAttemptMs: progress.nextAttemptMs,
-      finishedMs: progress.finishedMs,
-    });
-    // Gone means its endpoint was deleted meanwhile: nothing left to log against.
-    if (!stillLeased && !(await deliveryExists(trx, delivery.id))) continue;
-    await insertAttempt(trx, {
+      state,
+      nextAttemptMs,
+      finishedMs,
+    })) {
+      advanced.add(id);
+    }
+  }
+  // A lease lost to another worker still logs what happened; a delivery that is gone (its
+  // endpoint was deleted meanwhile) has nothing left to log against.
+  const lost = attempts.filter((attempt) => !advanced.has(attempt.delivery.id)).map((a) => a.delivery.id);
+  const stillThere = new Set(await existingDeliveryIds(trx, lost));
+  const logged = attempts.filter(
+    (attempt) => advanced.has(attempt.delivery.id) || stillThere.has(attempt.delivery.id),
+  );
+  await insertAttempts(
+    trx,
+    logged.map(({ delivery, attemptNumber, outcome, startedMs }) => ({
       endpoint_id: delivery.endpoint_id,
       delivery_id: delivery.delivery_id,
       event: delivery.event,
-      attempt: attempt.attemptNumber,
+      attempt: attemptNumber,
       http_status: outcome.httpStatus,
       response_body: outcome.responseBody,
       error_message: outcome.errorMessage,
       success: outcome.success,
       duration_ms: outcome.durationMs,
-      created_at: formatDateTime(new Date(attempt.startedMs)),
-    });
-    touched.add(delivery.endpoint_id);
-  }
-  for (const endpointId of touched) {
-    // A finished delivery only loses its last logged attempt here, so only then is there any to drop.
+      created_at: formatDateTime(new Date(startedMs)),
+    })),
+  );
+  for (const endpointId of new Set(logged.map((attempt) => attempt.delivery.endpoint_id))) {
+    // A finished delivery can only lose its last logged attempt here.
     const dropped = await pruneAttempts(trx, endpointId, RETAINED_ATTEMPTS_PER_ENDPOINT);
-    if (dropped > 0n) await pruneUnloggedDeliveries(trx, endpointId);
+    await pruneUnloggedDeliveries(trx, endpointId, dropped);
   }
 }

@@ -1,9 +1,9 @@
 /**
  * The delivery worker: polls the outbox and fans events out into deliveries, leases due
- * deliveries and runs their attempts concurrently (bounded overall and per endpoint, so one
- * slow receiver cannot hold up the others), and records each attempt. All state is in the
- * database: a worker that dies leaves leases that expire, and whoever polls next resumes.
- * It runs inside `npm start` and alone under `npm run worker` (see src/server.ts).
+ * deliveries endpoint by endpoint and sends them concurrently (bounded overall and per
+ * endpoint, so one slow receiver cannot hold up the others), and records every attempt.
+ * All state is in the database: a worker that dies leaves leases that expire, and whoever
+ * polls next resumes. It runs inside `npm start` and alone under `npm run worker`.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -13,27 +13,31 @@ import { createAttemptLog } from './attempt-log.ts';
 import { fanOutOutbox } from './outbox-fan-out.ts';
 import {
   type DeliveryRow,
-  type EndpointRow,
-  endpointsForSending,
+  endpointForSending,
+  endpointsWithDueDeliveries,
   leaseDueDeliveries,
   releaseLeases,
 } from './queries.ts';
 import { progressAfterAttempt, SPEC_RETRY_DELAYS_MS } from './retry-schedule.ts';
 import { secretCipherOf } from './secret-encryption.ts';
-import { type AttemptOutcome, sendAttempt } from './send-attempt.ts';
-import { deliveryHeaders } from './signing.ts';
+import { createSignedAttempt, type SendableEndpoint } from './signed-attempt.ts';
 
 export interface DeliveryWorkerOptions {
   /** Waits before attempts 2, 3, …; default 1 s and 4 s (spec). Tests pass scaled-down values. */
   retryDelaysMs?: readonly number[];
   /** Deadline of one attempt; default 10 s (spec). */
   attemptTimeoutMs?: number;
+  /** How often the outbox and every endpoint are checked for work; default 250 ms. */
   pollIntervalMs?: number;
-  /** How long a leased delivery stays reserved; it must outlast an attempt. Default: timeout + 20 s. */
+  /**
+   * How long a leased delivery stays reserved. An attempt can take twice the timeout (connect,
+   * then response), and a delivery leased ahead may wait for one before its own starts, so the
+   * lease must be longer than two of them to be of use. Default: 4 × timeout + 10 s.
+   */
   leaseMs?: number;
-  /** Attempts in flight in this process. */
+  /** Requests in flight from this process; default 64. */
   concurrency?: number;
-  /** Attempts in flight to one endpoint from this process. */
+  /** Requests in flight to one endpoint from this process; default 16. */
   perEndpointConcurrency?: number;
   outboxBatchSize?: number;
 }
@@ -41,7 +45,7 @@ export interface DeliveryWorkerOptions {
 export interface DeliveryWorker {
   /** Poll now instead of at the next interval (e.g. right after queueing work in this process). */
   kick(): void;
-  /** Stops polling and waits for attempts in flight to finish and be recorded. */
+  /** Stops polling and waits for requests in flight to finish and be recorded. */
   stop(): Promise<void>;
 }
 
@@ -50,64 +54,78 @@ export type DeliveryWorkerContext = Pick<
   'database' | 'logger' | 'outboundNetwork' | 'secretKey' | 'config'
 >;
 
-type SendableEndpoint = Pick<EndpointRow, 'id' | 'webhook_uuid' | 'url' | 'secret_encrypted'>;
+interface LeasedDelivery {
+  delivery: DeliveryRow;
+  /** The endpoint as read right after the lease, so a regenerate or URL change applies to every later lease. */
+  endpoint: SendableEndpoint;
+}
+
+/** One endpoint's share of the worker: requests in flight and leased deliveries waiting to be sent. */
+interface Lane {
+  sending: number;
+  leased: LeasedDelivery[];
+}
 
 export function startDeliveryWorker(
   ctx: DeliveryWorkerContext,
   options: DeliveryWorkerOptions = {},
 ): DeliveryWorker {
   const attemptTimeoutMs = options.attemptTimeoutMs ?? 10_000;
+  const longestAttemptMs = 2 * attemptTimeoutMs;
   const settings = {
     retryDelaysMs: options.retryDelaysMs ?? SPEC_RETRY_DELAYS_MS,
     attemptTimeoutMs,
     pollIntervalMs: options.pollIntervalMs ?? 250,
-    leaseMs: options.leaseMs ?? attemptTimeoutMs + 20_000,
+    leaseMs: options.leaseMs ?? 2 * longestAttemptMs + 10_000,
     concurrency: options.concurrency ?? 64,
     perEndpointConcurrency: options.perEndpointConcurrency ?? 16,
     outboxBatchSize: options.outboxBatchSize ?? 200,
   };
+  if (settings.leaseMs <= 2 * longestAttemptMs) {
+    throw new Error(`leaseMs must exceed ${2 * longestAttemptMs} ms (four attempt timeouts)`);
+  }
   const { db } = ctx.database;
   const logger = ctx.logger.child({ component: 'webhook-worker' });
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const agent = createPinnedAgent(ctx.outboundNetwork, { connectTimeoutMs: attemptTimeoutMs });
-  const cipher = secretCipherOf(ctx);
+  const signedAttempt = createSignedAttempt(agent, secretCipherOf(ctx), attemptTimeoutMs);
   const attemptLog = createAttemptLog(db, owner, logger);
-  const inFlight = new Set<Promise<void>>();
-  const inFlightPerEndpoint = new Map<number, number>();
+  const lanes = new Map<number, Lane>();
+  /** Every attempt from its request until its record is committed (stop waits for these). */
+  const unfinished = new Set<Promise<void>>();
+  let sending = 0;
   const wake = createWakeSignal();
+  /** Endpoints to serve before anything else: a request of theirs finished, or a retry fell due. */
+  const refills = new Set<number>();
+  let nextSweepMs = 0;
+  let sweepRotation = 0;
   let stopping = false;
 
-  async function attemptOnce(
-    delivery: DeliveryRow,
-    endpoint: SendableEndpoint,
-    sentAt: Date,
-  ): Promise<AttemptOutcome> {
-    let secret: string;
-    try {
-      secret = cipher.decrypt(endpoint.secret_encrypted, endpoint.webhook_uuid);
-    } catch (error) {
-      return {
-        httpStatus: null,
-        responseBody: null,
-        errorMessage: (error as Error).message,
-        success: false,
-        durationMs: 0,
-      };
+  const laneOf = (endpointId: number): Lane => {
+    let lane = lanes.get(endpointId);
+    if (!lane) {
+      lane = { sending: 0, leased: [] };
+      lanes.set(endpointId, lane);
     }
-    const headers = deliveryHeaders({
-      event: delivery.event,
-      deliveryId: delivery.delivery_id,
-      body: delivery.body,
-      secret,
-      sentAt,
-    });
-    return sendAttempt(agent, { url: endpoint.url, headers, body: delivery.body }, attemptTimeoutMs);
-  }
+    return lane;
+  };
+  const refill = (endpointId: number) => {
+    refills.add(endpointId);
+    wake.kick();
+  };
 
-  async function deliver(delivery: DeliveryRow, endpoint: SendableEndpoint): Promise<void> {
+  async function deliver(lane: Lane, delivery: DeliveryRow, endpoint: SendableEndpoint): Promise<void> {
     const startedMs = Date.now();
     const attemptNumber = delivery.attempts + 1;
-    const outcome = await attemptOnce(delivery, endpoint, new Date(startedMs));
+    let outcome: Awaited<ReturnType<typeof signedAttempt>>;
+    try {
+      outcome = await signedAttempt(delivery, endpoint, new Date(startedMs));
+    } finally {
+      // The request is over: its slot serves the next delivery while this one is recorded.
+      lane.sending--;
+      sending--;
+      refill(delivery.endpoint_id);
+    }
     const progress = progressAfterAttempt(attemptNumber, outcome.success, Date.now(), settings.retryDelaysMs);
     const facts = {
       deliveryId: delivery.delivery_id,
@@ -123,86 +141,104 @@ export function startDeliveryWorker(
     try {
       await attemptLog.record({ delivery, attemptNumber, startedMs, outcome, progress });
     } catch (error) {
-      // The lease runs out and another poll repeats the attempt: at-least-once, never lost.
+      // The lease runs out and a later poll repeats the attempt: at-least-once, never lost.
       logger.error({ err: error, deliveryId: delivery.delivery_id }, 'could not record a webhook attempt');
       return;
     }
     if (progress.nextAttemptMs !== null) {
-      setTimeout(wake.kick, Math.max(0, progress.nextAttemptMs - Date.now())).unref();
+      const endpointId = delivery.endpoint_id;
+      setTimeout(() => refill(endpointId), Math.max(0, progress.nextAttemptMs - Date.now())).unref();
     }
   }
 
-  function track(delivery: DeliveryRow, endpoint: SendableEndpoint): void {
-    const endpointId = delivery.endpoint_id;
-    inFlightPerEndpoint.set(endpointId, (inFlightPerEndpoint.get(endpointId) ?? 0) + 1);
-    const running = deliver(delivery, endpoint)
-      .catch((error) =>
-        logger.error({ err: error, deliveryId: delivery.delivery_id }, 'webhook attempt crashed'),
-      )
-      .finally(() => {
-        inFlight.delete(running);
-        const left = (inFlightPerEndpoint.get(endpointId) ?? 1) - 1;
-        if (left === 0) inFlightPerEndpoint.delete(endpointId);
-        else inFlightPerEndpoint.set(endpointId, left);
-        wake.kick();
-      });
-    inFlight.add(running);
-  }
-
-  /** Leases as many due deliveries as there are free slots and starts them; returns how many. */
-  async function startDueDeliveries(): Promise<number> {
-    const free = settings.concurrency - inFlight.size;
-    if (free <= 0) return 0;
-    const saturated = [...inFlightPerEndpoint]
-      .filter(([, count]) => count >= settings.perEndpointConcurrency)
-      .map(([endpointId]) => endpointId);
+  /** Leases up to `limit` due deliveries of an endpoint, with the endpoint as it is now. */
+  async function lease(endpointId: number, limit: number): Promise<LeasedDelivery[]> {
     const now = Date.now();
     const leased = await leaseDueDeliveries(db, {
+      endpointId,
       owner,
       nowMs: now,
       leaseUntilMs: now + settings.leaseMs,
-      limit: free,
-      skipEndpointIds: saturated,
+      limit,
     });
-    if (leased.length === 0) return 0;
+    if (leased.length === 0) return [];
+    const endpoint = await endpointForSending(db, endpointId);
+    // A missing endpoint was deleted after the lease; its deliveries went with it.
+    return endpoint ? leased.map((delivery) => ({ delivery, endpoint })) : [];
+  }
 
-    const accepted: DeliveryRow[] = [];
-    const excess: number[] = [];
-    const planned = new Map(inFlightPerEndpoint);
-    for (const delivery of leased) {
-      const count = planned.get(delivery.endpoint_id) ?? 0;
-      if (count >= settings.perEndpointConcurrency) {
-        excess.push(delivery.id);
-        continue;
-      }
-      planned.set(delivery.endpoint_id, count + 1);
-      accepted.push(delivery);
+  /**
+   * Sends as many of an endpoint's due deliveries as it has room for, leasing a batch ahead
+   * so that the next requests need no round trip; returns how many started.
+   */
+  async function serve(endpointId: number): Promise<number> {
+    const lane = laneOf(endpointId);
+    const room = Math.min(settings.perEndpointConcurrency - lane.sending, settings.concurrency - sending);
+    if (room <= 0) return 0;
+    // One that waited too long to start could outlive its lease: let it lapse, to be leased again.
+    const now = Date.now();
+    lane.leased = lane.leased.filter(({ delivery }) => delivery.lease_until_ms! - now > longestAttemptMs);
+    if (lane.leased.length < room) {
+      lane.leased.push(
+        ...(await lease(endpointId, room + settings.perEndpointConcurrency - lane.leased.length)),
+      );
     }
-    await releaseLeases(db, excess, owner);
-    const endpointIds = [...new Set(accepted.map((delivery) => delivery.endpoint_id))];
-    const endpoints = new Map((await endpointsForSending(db, endpointIds)).map((row) => [row.id, row]));
-    let started = 0;
-    for (const delivery of accepted) {
-      const endpoint = endpoints.get(delivery.endpoint_id);
-      // A missing endpoint was deleted after the lease; its deliveries went with it.
-      if (!endpoint) continue;
-      track(delivery, endpoint);
-      started++;
+    const batch = lane.leased.splice(0, room);
+    for (const { delivery, endpoint } of batch) {
+      lane.sending++;
+      sending++;
+      const attempt = deliver(lane, delivery, endpoint)
+        .catch((error) =>
+          logger.error({ err: error, deliveryId: delivery.delivery_id }, 'webhook attempt crashed'),
+        )
+        .finally(() => unfinished.delete(attempt));
+      unfinished.add(attempt);
     }
-    return started;
+    return batch.length;
+  }
+
+  /** Serves every endpoint with due work, starting from a different one each time for fairness. */
+  async function sweep(): Promise<void> {
+    if (sending >= settings.concurrency) return;
+    const endpointIds = await endpointsWithDueDeliveries(db, Date.now());
+    const start = endpointIds.length > 0 ? sweepRotation++ % endpointIds.length : 0;
+    for (const endpointId of [...endpointIds.slice(start), ...endpointIds.slice(0, start)]) {
+      if (sending >= settings.concurrency) return;
+      await serve(endpointId);
+    }
+  }
+
+  async function poll(): Promise<void> {
+    let sweepNow = Date.now() >= nextSweepMs;
+    if (sweepNow) {
+      const fanned = await fanOutOutbox(db, logger, settings.outboxBatchSize, Date.now());
+      nextSweepMs = fanned.events === settings.outboxBatchSize ? 0 : Date.now() + settings.pollIntervalMs;
+    }
+    const endpointIds = [...refills];
+    refills.clear();
+    for (const endpointId of endpointIds) {
+      // A freed slot this endpoint has no work for may serve another endpoint.
+      if ((await serve(endpointId)) === 0 && sending < settings.concurrency) sweepNow = true;
+    }
+    if (sweepNow) await sweep();
+    for (const [endpointId, lane] of lanes) {
+      if (lane.sending === 0 && lane.leased.length === 0) lanes.delete(endpointId);
+    }
   }
 
   const polling = (async () => {
     while (!stopping) {
-      let busy = false;
+      // Let every request that finished in this turn free its slot first, so one lease serves them all.
+      await new Promise((resolve) => setImmediate(resolve));
       try {
-        const fanned = await fanOutOutbox(db, logger, settings.outboxBatchSize, Date.now());
-        const started = await startDueDeliveries();
-        busy = fanned.events === settings.outboxBatchSize || started > 0;
+        await poll();
       } catch (error) {
         logger.error({ err: error }, 'webhook worker: polling failed');
+        nextSweepMs = Date.now() + settings.pollIntervalMs;
       }
-      if (!busy && !stopping) await wake.sleep(settings.pollIntervalMs);
+      if (!stopping && refills.size === 0 && nextSweepMs !== 0) {
+        await wake.sleep(Math.max(0, nextSweepMs - Date.now()));
+      }
     }
   })();
 
@@ -211,11 +247,18 @@ export function startDeliveryWorker(
     stopping = true;
     wake.kick();
     await polling;
-    await Promise.allSettled([...inFlight]);
+    const unsent = [...lanes.values()].flatMap((lane) => lane.leased.map(({ delivery }) => delivery.id));
+    await releaseLeases(db, unsent, owner).catch((error) =>
+      logger.warn({ err: error }, 'could not release unsent webhook deliveries; their leases will lapse'),
+    );
+    while (unfinished.size > 0) await Promise.allSettled([...unfinished]);
     await agent.close();
   };
   return {
-    kick: wake.kick,
+    kick: () => {
+      nextSweepMs = 0;
+      wake.kick();
+    },
     stop: () => {
       stopped ??= drain();
       return stopped;

@@ -71,13 +71,13 @@ export async function activeEndpointsOfOrgs(db: Executor, orgIds: number[]) {
     .execute();
 }
 
-export async function endpointsForSending(db: Executor, ids: number[]) {
-  if (ids.length === 0) return [];
+/** What sending needs, read afresh for every lease so URL and secret changes apply at once. */
+export async function endpointForSending(db: Executor, id: number) {
   return db
     .selectFrom('webhook_endpoints')
     .select(['id', 'webhook_uuid', 'url', 'secret_encrypted'])
-    .where('id', 'in', ids)
-    .execute();
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 // ---- outbox ----
@@ -112,25 +112,47 @@ export async function insertDeliveries(db: Executor, rows: NewDelivery[]): Promi
   }
 }
 
+/** Endpoints that have a due delivery nobody holds: one index probe per endpoint, whatever the backlog. */
+export async function endpointsWithDueDeliveries(db: Executor, nowMs: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('webhook_deliveries')
+          .select('webhook_deliveries.id')
+          .whereRef('webhook_deliveries.endpoint_id', '=', 'webhook_endpoints.id')
+          .where('webhook_deliveries.next_attempt_ms', '<=', nowMs)
+          .where((eb) =>
+            eb.or([
+              eb('webhook_deliveries.lease_until_ms', 'is', null),
+              eb('webhook_deliveries.lease_until_ms', '<', nowMs),
+            ]),
+          ),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export interface LeaseRequest {
+  endpointId: number;
   owner: string;
   nowMs: number;
   leaseUntilMs: number;
   limit: number;
-  /** Endpoints this worker already keeps busy enough. */
-  skipEndpointIds: number[];
 }
 
-/** Takes a lease on up to `limit` due deliveries whose lease is free or expired. */
+/** Takes a lease on up to `limit` due deliveries of one endpoint whose lease is free or expired. */
 export async function leaseDueDeliveries(db: Executor, lease: LeaseRequest): Promise<DeliveryRow[]> {
   const due = skipLockedRows(
     db,
     db
       .selectFrom('webhook_deliveries')
       .select('id')
+      .where('endpoint_id', '=', lease.endpointId)
       .where('next_attempt_ms', '<=', lease.nowMs)
       .where((eb) => eb.or([eb('lease_until_ms', 'is', null), eb('lease_until_ms', '<', lease.nowMs)]))
-      .$if(lease.skipEndpointIds.length > 0, (qb) => qb.where('endpoint_id', 'not in', lease.skipEndpointIds))
       .orderBy('next_attempt_ms')
       .limit(lease.limit),
   );
@@ -142,6 +164,7 @@ export async function leaseDueDeliveries(db: Executor, lease: LeaseRequest): Pro
     .execute();
 }
 
+/** Gives back leases this worker took but will not use (it is stopping). */
 export async function releaseLeases(db: Executor, ids: number[], owner: string): Promise<void> {
   if (ids.length === 0) return;
   await db
@@ -152,36 +175,40 @@ export async function releaseLeases(db: Executor, ids: number[], owner: string):
     .execute();
 }
 
-export interface AttemptBookkeeping {
-  id: number;
+export interface AttemptProgress {
+  ids: number[];
   owner: string;
-  attempts: number;
   state: DeliveryRow['state'];
   nextAttemptMs: number | null;
   finishedMs: number | null;
 }
 
-/** Records progress and frees the lease; false when this worker no longer holds the lease. */
-export async function finishLeasedAttempt(db: Executor, progress: AttemptBookkeeping): Promise<boolean> {
-  const result = await db
+/**
+ * Counts one more attempt on each delivery, moves it to `state` and frees its lease. Returns the
+ * ids it updated: a delivery whose lease this worker no longer holds is left alone.
+ */
+export async function finishLeasedAttempts(db: Executor, progress: AttemptProgress): Promise<number[]> {
+  const rows = await db
     .updateTable('webhook_deliveries')
-    .set({
-      attempts: progress.attempts,
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
       state: progress.state,
       next_attempt_ms: progress.nextAttemptMs,
       finished_ms: progress.finishedMs,
       lease_owner: null,
       lease_until_ms: null,
-    })
-    .where('id', '=', progress.id)
+    }))
+    .where('id', 'in', progress.ids)
     .where('lease_owner', '=', progress.owner)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
-export async function deliveryExists(db: Executor, id: number): Promise<boolean> {
-  const row = await db.selectFrom('webhook_deliveries').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
+export async function existingDeliveryIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('webhook_deliveries').select('id').where('id', 'in', ids).execute();
+  return rows.map((row) => row.id);
 }
 
 export async function latestDeliveryOf(db: Executor, endpointId: number, deliveryId: string) {
@@ -196,28 +223,39 @@ export async function latestDeliveryOf(db: Executor, endpointId: number, deliver
 }
 
 /**
- * Drops finished deliveries none of whose attempts is left in the log, so every delivery the
- * log still shows can be redelivered and nothing older is kept.
+ * Of the given deliveries, drops the finished ones none of whose attempts is left in the log,
+ * so every delivery the log still shows can be redelivered and nothing older is kept.
  */
-export async function pruneUnloggedDeliveries(db: Executor, endpointId: number): Promise<void> {
+export async function pruneUnloggedDeliveries(
+  db: Executor,
+  endpointId: number,
+  deliveryIds: string[],
+): Promise<void> {
+  if (deliveryIds.length === 0) return;
   await db
     .deleteFrom('webhook_deliveries')
     .where('endpoint_id', '=', endpointId)
+    .where('delivery_id', 'in', deliveryIds)
     .where('next_attempt_ms', 'is', null)
     .where('delivery_id', 'not in', (eb) =>
-      eb.selectFrom('webhook_delivery_attempts').select('delivery_id').where('endpoint_id', '=', endpointId),
+      eb
+        .selectFrom('webhook_delivery_attempts')
+        .select('delivery_id')
+        .where('endpoint_id', '=', endpointId)
+        .where('delivery_id', 'in', deliveryIds),
     )
     .execute();
 }
 
 // ---- attempt log ----
 
-export async function insertAttempt(db: Executor, attempt: NewAttempt): Promise<void> {
-  await db.insertInto('webhook_delivery_attempts').values(attempt).execute();
+export async function insertAttempts(db: Executor, attempts: NewAttempt[]): Promise<void> {
+  if (attempts.length === 0) return;
+  await db.insertInto('webhook_delivery_attempts').values(attempts).execute();
 }
 
-/** Keeps the newest `keep` attempt rows of an endpoint; returns how many were dropped. */
-export async function pruneAttempts(db: Executor, endpointId: number, keep: number): Promise<bigint> {
+/** Keeps the newest `keep` attempt rows of an endpoint; returns the delivery ids of the dropped rows. */
+export async function pruneAttempts(db: Executor, endpointId: number, keep: number): Promise<string[]> {
   const oldestDropped = db
     .selectFrom('webhook_delivery_attempts')
     .select('id')
@@ -225,12 +263,13 @@ export async function pruneAttempts(db: Executor, endpointId: number, keep: numb
     .orderBy('id', 'desc')
     .limit(1)
     .offset(keep);
-  const result = await db
+  const dropped = await db
     .deleteFrom('webhook_delivery_attempts')
     .where('endpoint_id', '=', endpointId)
     .where('id', '<=', oldestDropped)
-    .executeTakeFirst();
-  return result.numDeletedRows;
+    .returning('delivery_id')
+    .execute();
+  return [...new Set(dropped.map((row) => row.delivery_id))];
 }
 
 export async function listAttemptRows(db: Executor, endpointId: number, limit: number) {

@@ -1,8 +1,11 @@
 /**
- * One HTTP attempt of a delivery: POST the stored body through the pinned agent, within one
- * deadline covering connect, request and response. Redirects are not followed (undici's
- * `request` never follows them), so a 3xx is a failure like any other non-2xx.
+ * One HTTP attempt of a delivery: POST the stored body through the pinned agent. The timeout
+ * bounds each phase like the existing product's client does (connect, then response headers),
+ * and the body is cut off at the attempt's deadline, so a receiver that trickles bytes cannot
+ * hold a slot. Redirects are not followed (undici's `request` never follows them), so a 3xx is
+ * a failure like any other non-2xx.
  */
+import type { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
 import { DestinationRefused } from '../../core/net/outbound-network.ts';
 import { decodeLeadingBytes, STORED_RESPONSE_BYTES } from './response-body.ts';
@@ -10,6 +13,7 @@ import { decodeLeadingBytes, STORED_RESPONSE_BYTES } from './response-body.ts';
 /** Reading stops here: enough for the stored prefix, and a bound on what a receiver can make us read. */
 const MAX_RESPONSE_BYTES_READ = 64 * 1024;
 const MAX_ERROR_MESSAGE_CHARS = 1000;
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export interface AttemptRequest {
   url: string;
@@ -25,13 +29,14 @@ export interface AttemptOutcome {
   durationMs: number;
 }
 
+class AttemptTimeout extends Error {}
+
 export async function sendAttempt(
   dispatcher: Dispatcher,
   attempt: AttemptRequest,
   timeoutMs: number,
 ): Promise<AttemptOutcome> {
   const started = performance.now();
-  const signal = AbortSignal.timeout(timeoutMs);
   const elapsed = () => Math.round(performance.now() - started);
   let httpStatus: number | null = null;
   try {
@@ -40,10 +45,11 @@ export async function sendAttempt(
       method: 'POST',
       headers: attempt.headers,
       body: attempt.body,
-      signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
     });
     httpStatus = response.statusCode;
-    const body = await readLeadingBytes(response.body);
+    const body = await readLeadingBytes(response.body, Math.max(0, timeoutMs - elapsed()));
     return {
       httpStatus,
       responseBody: decodeLeadingBytes(body),
@@ -55,38 +61,57 @@ export async function sendAttempt(
     return {
       httpStatus,
       responseBody: null,
-      errorMessage: describeFailure(error, signal.aborted, timeoutMs),
+      errorMessage: describeFailure(error, timeoutMs),
       success: false,
       durationMs: elapsed(),
     };
   }
 }
 
-async function readLeadingBytes(body: Dispatcher.ResponseData['body']): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  let read = 0;
-  for await (const chunk of body) {
-    read += chunk.length;
-    if (kept < STORED_RESPONSE_BYTES) {
-      chunks.push(chunk);
-      kept += chunk.length;
-    }
-    if (read > MAX_RESPONSE_BYTES_READ) {
+/** Collects the first bytes of the body, reading on (and discarding) up to the read limit or the deadline. */
+function readLeadingBytes(body: Readable, timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let read = 0;
+    const finish = (error?: Error) => {
+      clearTimeout(deadline);
+      body.off('data', onData).off('end', onEnd).off('error', onError);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (kept < STORED_RESPONSE_BYTES) {
+        chunks.push(chunk);
+        kept += chunk.length;
+      }
+      if (read > MAX_RESPONSE_BYTES_READ) {
+        body.destroy();
+        finish();
+      }
+    };
+    const onEnd = () => finish();
+    const onError = (error: Error) => finish(error);
+    const deadline = setTimeout(() => {
       body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks);
+      finish(new AttemptTimeout());
+    }, timeoutMs);
+    body.on('data', onData).once('end', onEnd).once('error', onError);
+  });
 }
 
-function describeFailure(error: unknown, timedOut: boolean, timeoutMs: number): string {
+function describeFailure(error: unknown, timeoutMs: number): string {
   let message: string;
-  if (timedOut) message = `Timed out after ${timeoutMs} ms`;
-  else if (error instanceof DestinationRefused) message = `SSRF guard: ${error.message}`;
-  else if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (error instanceof AttemptTimeout || (code && TIMEOUT_CODES.has(code))) {
+    message = `Timed out after ${timeoutMs} ms`;
+  } else if (error instanceof DestinationRefused) {
+    message = `SSRF guard: ${error.message}`;
+  } else if (error instanceof Error) {
     message = code && !error.message.includes(code) ? `${error.message} (${code})` : error.message;
-  } else message = String(error);
+  } else {
+    message = String(error);
+  }
   return message.slice(0, MAX_ERROR_MESSAGE_CHARS);
 }

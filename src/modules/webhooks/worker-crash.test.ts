@@ -51,7 +51,7 @@ function spawnWorker(): Promise<ChildProcess> {
     hosts: { [RECEIVER_HOST]: [LOOPBACK] },
     ca: receiver.ca,
     allowedAddresses: [LOOPBACK],
-    worker: { retryDelaysMs: [300, 300], attemptTimeoutMs: 1_000, leaseMs: 1_500, pollIntervalMs: 20 },
+    worker: { retryDelaysMs: [300, 300], attemptTimeoutMs: 1_000, leaseMs: 4_500, pollIntervalMs: 20 },
   };
   const child = fork(WORKER_SCRIPT, [], {
     execArgv: ['--import', 'tsx'],

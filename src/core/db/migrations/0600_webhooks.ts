@@ -37,22 +37,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    // Null once the delivery succeeded or failed, so the due-work index holds only open work.
+    // Null once the delivery succeeded or failed.
     .addColumn('next_attempt_ms', 'bigint')
     .addColumn('lease_owner', 'text')
     .addColumn('lease_until_ms', 'bigint')
     .addColumn('created_ms', 'bigint', (c) => c.notNull())
     .addColumn('finished_ms', 'bigint')
     .execute();
+  // The worker looks for due work endpoint by endpoint, so one endpoint's backlog never
+  // has to be scanned to find another's.
   await db.schema
-    .createIndex('webhook_deliveries_due')
+    .createIndex('webhook_deliveries_endpoint_due')
     .on('webhook_deliveries')
-    .columns(['next_attempt_ms'])
-    .execute();
-  await db.schema
-    .createIndex('webhook_deliveries_endpoint')
-    .on('webhook_deliveries')
-    .columns(['endpoint_id', 'id'])
+    .columns(['endpoint_id', 'next_attempt_ms'])
     .execute();
 
   await withId(db, db.schema.createTable('webhook_delivery_attempts'))
@@ -73,6 +70,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createIndex('webhook_delivery_attempts_endpoint')
     .on('webhook_delivery_attempts')
     .columns(['endpoint_id', 'id'])
+    .execute();
+  // Finds whether a delivery still has attempts in the log (retention keeps those redeliverable).
+  await db.schema
+    .createIndex('webhook_delivery_attempts_delivery')
+    .on('webhook_delivery_attempts')
+    .columns(['endpoint_id', 'delivery_id'])
     .execute();
 }
 
