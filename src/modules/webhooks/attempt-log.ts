@@ -24,8 +24,8 @@ import type { AttemptOutcome } from './send-attempt.ts';
 export const RETAINED_ATTEMPTS_PER_ENDPOINT = 200;
 const WRITE_RETRY_DELAYS_MS = [50, 250, 1000];
 /** Attempts wait this long for company before being written, unless a batch fills first. */
-const GATHER_MS = 10;
-const MAX_BATCH = 128;
+const GATHER_MS = 20;
+const MAX_BATCH = 256;
 
 export interface FinishedAttempt {
   delivery: Pick<DeliveryRow, 'id' | 'endpoint_id' | 'delivery_id' | 'event'>;

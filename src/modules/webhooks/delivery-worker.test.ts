@@ -152,7 +152,7 @@ describe('delivery worker', () => {
 
   it('counts a timeout as a failure and records it', async () => {
     const slow = await endpoint(5, '/too-slow');
-    receiver.respondWith(() => ({ status: 200, delayMs: 1_000 }));
+    receiver.respondWith(() => ({ status: 200, delayMs: 5_000 }));
     startWorker({ attemptTimeoutMs: 200, retryDelaysMs: [20, 20] });
     await emitEvent(t.db, 5, 'course_created', course('Slow', 5));
     const [delivery] = await settledDeliveries(t.db, slow.webhook_uuid, 1);
@@ -188,9 +188,9 @@ describe('delivery worker', () => {
     const slow = await endpoint(7, '/slow');
     const fast = await endpoint(7, '/fast');
     receiver.respondWith((request) =>
-      request.path === '/slow' ? { status: 200, delayMs: 1_500 } : { status: 204 },
+      request.path === '/slow' ? { status: 200, delayMs: 3_000 } : { status: 204 },
     );
-    startWorker({ concurrency: 8, perEndpointConcurrency: 2 });
+    startWorker({ concurrency: 8, perEndpointConcurrency: 2, attemptTimeoutMs: 5_000 });
     for (let i = 0; i < 10; i++) await emitEvent(t.db, 7, 'course_created', course(`Busy ${i}`, 7));
 
     await settledDeliveries(t.db, fast.webhook_uuid, 10);

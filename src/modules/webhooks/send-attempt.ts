@@ -1,10 +1,10 @@
 /**
- * One HTTP attempt of a delivery: POST the stored body through the pinned agent. The timeout
- * bounds each phase like the existing product's client does (connect, then response headers),
- * and the body is cut off at the attempt's deadline, so a receiver that trickles bytes cannot
- * hold a slot. Redirects are not followed (undici's `request` never follows them), so a 3xx is
- * a failure like any other non-2xx.
+ * One HTTP attempt of a delivery: POST the stored body through the pinned agent within one
+ * deadline covering the request and the whole response, so a receiver that trickles bytes
+ * cannot hold a slot. Redirects are not followed (undici's `request` never follows them), so a
+ * 3xx is a failure like any other non-2xx.
  */
+import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { type Dispatcher, request } from 'undici';
 import { DestinationRefused } from '../../core/net/outbound-network.ts';
@@ -13,7 +13,6 @@ import { decodeLeadingBytes, STORED_RESPONSE_BYTES } from './response-body.ts';
 /** Reading stops here: enough for the stored prefix, and a bound on what a receiver can make us read. */
 const MAX_RESPONSE_BYTES_READ = 64 * 1024;
 const MAX_ERROR_MESSAGE_CHARS = 1000;
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export interface AttemptRequest {
   url: string;
@@ -29,8 +28,6 @@ export interface AttemptOutcome {
   durationMs: number;
 }
 
-class AttemptTimeout extends Error {}
-
 export async function sendAttempt(
   dispatcher: Dispatcher,
   attempt: AttemptRequest,
@@ -38,6 +35,13 @@ export async function sendAttempt(
 ): Promise<AttemptOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  // undici accepts an EventEmitter as its abort signal: cheaper than an AbortSignal per request.
+  const deadline = new EventEmitter();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    deadline.emit('abort');
+  }, timeoutMs);
   let httpStatus: number | null = null;
   try {
     const response = await request(attempt.url, {
@@ -45,11 +49,10 @@ export async function sendAttempt(
       method: 'POST',
       headers: attempt.headers,
       body: attempt.body,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+      signal: deadline,
     });
     httpStatus = response.statusCode;
-    const body = await readLeadingBytes(response.body, Math.max(0, timeoutMs - elapsed()));
+    const body = await readLeadingBytes(response.body);
     return {
       httpStatus,
       responseBody: decodeLeadingBytes(body),
@@ -61,21 +64,22 @@ export async function sendAttempt(
     return {
       httpStatus,
       responseBody: null,
-      errorMessage: describeFailure(error, timeoutMs),
+      errorMessage: timedOut ? `Timed out after ${timeoutMs} ms` : describeFailure(error),
       success: false,
       durationMs: elapsed(),
     };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** Collects the first bytes of the body, reading on (and discarding) up to the read limit or the deadline. */
-function readLeadingBytes(body: Readable, timeoutMs: number): Promise<Buffer> {
+/** Collects the first bytes of the body, reading on (and discarding) up to the read limit. */
+function readLeadingBytes(body: Readable): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let kept = 0;
     let read = 0;
     const finish = (error?: Error) => {
-      clearTimeout(deadline);
       body.off('data', onData).off('end', onEnd).off('error', onError);
       if (error) reject(error);
       else resolve(Buffer.concat(chunks));
@@ -93,20 +97,14 @@ function readLeadingBytes(body: Readable, timeoutMs: number): Promise<Buffer> {
     };
     const onEnd = () => finish();
     const onError = (error: Error) => finish(error);
-    const deadline = setTimeout(() => {
-      body.destroy();
-      finish(new AttemptTimeout());
-    }, timeoutMs);
     body.on('data', onData).once('end', onEnd).once('error', onError);
   });
 }
 
-function describeFailure(error: unknown, timeoutMs: number): string {
+function describeFailure(error: unknown): string {
   let message: string;
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (error instanceof AttemptTimeout || (code && TIMEOUT_CODES.has(code))) {
-    message = `Timed out after ${timeoutMs} ms`;
-  } else if (error instanceof DestinationRefused) {
+  if (error instanceof DestinationRefused) {
     message = `SSRF guard: ${error.message}`;
   } else if (error instanceof Error) {
     message = code && !error.message.includes(code) ? `${error.message} (${code})` : error.message;
