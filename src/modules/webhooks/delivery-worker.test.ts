@@ -209,6 +209,35 @@ describe('delivery worker', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('never has more requests in flight than allowed, overall or per endpoint, and serves every endpoint', async () => {
+    const targets = await Promise.all(['/a', '/b', '/c'].map((path) => endpoint(10, `/bounded${path}`)));
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const perPath = new Map<string, number>();
+    let mostPerPath = 0;
+    receiver.respondWith((request) => {
+      inFlight++;
+      perPath.set(request.path, (perPath.get(request.path) ?? 0) + 1);
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      mostPerPath = Math.max(mostPerPath, perPath.get(request.path)!);
+      setTimeout(() => {
+        inFlight--;
+        perPath.set(request.path, perPath.get(request.path)! - 1);
+      }, 50);
+      return { status: 204, delayMs: 50 };
+    });
+    startWorker({ concurrency: 3, perEndpointConcurrency: 2 });
+    for (let i = 0; i < 6; i++) await emitEvent(t.db, 10, 'course_created', course(`Bounded ${i}`, 10));
+    for (const target of targets) {
+      expect(await settledDeliveries(t.db, target.webhook_uuid, 6)).toHaveLength(6);
+    }
+    expect(receiver.received.filter((r) => r.path.startsWith('/bounded'))).toHaveLength(18);
+    expect(mostInFlight).toBeLessThanOrEqual(3);
+    expect(mostPerPath).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('two workers on one database', () => {
   it('share the outbox and the deliveries without sending anything twice', async () => {
     const shared = await endpoint(9, '/shared');

@@ -197,10 +197,15 @@ export function startDeliveryWorker(
     return batch.length;
   }
 
-  /** Serves every endpoint with due work, starting from a different one each time for fairness. */
+  /**
+   * Serves every endpoint with due work, starting from a different one each time for fairness.
+   * Lanes holding leased deliveries count too: the database no longer lists those as due.
+   */
   async function sweep(): Promise<void> {
     if (sending >= settings.concurrency) return;
-    const endpointIds = await endpointsWithDueDeliveries(db, Date.now());
+    const waiting = [...lanes].filter(([, lane]) => lane.leased.length > 0).map(([endpointId]) => endpointId);
+    const due = await endpointsWithDueDeliveries(db, Date.now());
+    const endpointIds = [...new Set([...waiting, ...due])];
     const start = endpointIds.length > 0 ? sweepRotation++ % endpointIds.length : 0;
     for (const endpointId of [...endpointIds.slice(start), ...endpointIds.slice(0, start)]) {
       if (sending >= settings.concurrency) return;
