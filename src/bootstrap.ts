@@ -9,6 +9,7 @@ import { migrateToLatest } from './core/db/migrate.ts';
 import { createLogger } from './core/logger.ts';
 import { createMailer } from './core/mail/mailer.ts';
 import { createMetrics } from './core/metrics/metrics.ts';
+import { type OutboundNetwork, systemOutboundNetwork } from './core/net/outbound-network.ts';
 import { createDatabaseRateLimiter } from './core/rate-limit/database-rate-limiter.ts';
 import { createRedisRateLimiter } from './core/rate-limit/redis-rate-limiter.ts';
 import { resolveSecretKey } from './core/secret-key.ts';
@@ -24,6 +25,11 @@ export interface ContextOptions {
   migrate?: boolean;
   /** Create the default organization and admin on an empty database (default: when migrating). */
   firstStart?: boolean;
+  /**
+   * Tests only: a resolver, trust store and loopback allow-list for reaching a local receiver.
+   * Deliberately not reachable from configuration; the default is the system's, guard on.
+   */
+  outboundNetwork?: OutboundNetwork;
 }
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
@@ -51,6 +57,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     rateLimiter: config.redisUrl
       ? createRedisRateLimiter(config.redisUrl)
       : createDatabaseRateLimiter(database.db),
+    outboundNetwork: options.outboundNetwork ?? systemOutboundNetwork(),
   };
   if (options.firstStart ?? options.migrate !== false) await ensureFirstStart(ctx);
   return ctx;

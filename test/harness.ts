@@ -10,6 +10,7 @@ import { loadConfig } from '../src/core/config.ts';
 import type { AppContext } from '../src/core/context.ts';
 import type { Database } from '../src/core/db/database.ts';
 import { createLogger } from '../src/core/logger.ts';
+import type { OutboundNetwork } from '../src/core/net/outbound-network.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { recordEmittedEvents } from './event-coverage.ts';
 
@@ -30,6 +31,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Collect every log line (at debug level) into this array. */
   logLines?: string[];
+  /** Resolver, trust store and loopback allow-list for webhook tests with a local receiver. */
+  outboundNetwork?: OutboundNetwork;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -50,7 +53,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let ctx: AppContext;
   let app: FastifyInstance;
   const start = async () => {
-    ctx = await createContext(config, { logger, database: database.target });
+    ctx = await createContext(config, {
+      logger,
+      database: database.target,
+      outboundNetwork: options.outboundNetwork,
+    });
     app = await buildApp(ctx);
     await app.ready();
   };

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { OutboundNetwork } from './net/outbound-network.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -23,4 +24,6 @@ export interface AppContext {
   readonly mailer: Mailer;
   readonly rateLimiter: RateLimiter;
   readonly metrics: Metrics;
+  /** How requests to user-supplied URLs (webhooks) resolve and whom they trust; see core/net. */
+  readonly outboundNetwork: OutboundNetwork;
 }

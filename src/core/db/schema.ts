@@ -16,6 +16,7 @@ import type { ProgressTables } from '../../modules/progress/tables.ts';
 import type { RoleTables } from '../../modules/roles/tables.ts';
 import type { UsergroupTables } from '../../modules/usergroups/tables.ts';
 import type { UserTables } from '../../modules/users/tables.ts';
+import type { WebhookTables } from '../../modules/webhooks/tables.ts';
 import type { CoreTables } from './core-tables.ts';
 
 export interface DB
@@ -33,4 +34,5 @@ export interface DB
     BlockTables,
     CollectionTables,
     ProgressTables,
-    CertificationTables {}
+    CertificationTables,
+    WebhookTables {}
