@@ -21,6 +21,7 @@ import { progressRoutes } from './progress/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
 import { usergroupRoutes } from './usergroups/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const routes of [
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     collectionRoutes,
     progressRoutes,
     certificationRoutes,
+    webhookRoutes,
   ]) {
     await app.register(routes, { ctx });
   }
