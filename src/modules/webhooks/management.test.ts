@@ -151,7 +151,8 @@ describe('webhook management', () => {
         url: `${base}/deliveries`,
         headers: maintainer.headers,
       });
-      return response.json().length > 0 && response.json();
+      const attempts = response.json() as { delivery_id: string }[];
+      return attempts.length > 0 ? attempts : undefined;
     }, 'a logged attempt');
     expect(log[0]).toMatchObject({
       event: 'ping',
