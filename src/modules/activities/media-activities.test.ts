@@ -175,6 +175,7 @@ describe('POST /activities/video', () => {
       [learner.headers, { name: 'x', chapter_id: String(chapter.id) }, 403],
       [admin.headers, { name: 'x', chapter_id: '999999' }, 404],
       [admin.headers, { name: 'x' }, 422],
+      [admin.headers, { chapter_id: String(chapter.id) }, 422],
       [admin.headers, { name: 'x', chapter_id: 'first' }, 422],
       [admin.headers, { name: 'x', chapter_id: String(chapter.id), details: '{broken' }, 422],
       [admin.headers, { name: 'x', chapter_id: String(chapter.id), details: '{"startTime":-5}' }, 422],
