@@ -213,3 +213,28 @@ describe('GET /blocks/{kind}?block_uuid=', () => {
     expect((await get(admin.headers, 'block_missing')).statusCode).toBe(404);
   });
 });
+
+describe('blocks of locked activities', () => {
+  it('GET /blocks refuses a block whose activity is locked for the caller', async () => {
+    const { org, admin, course, activity } = await pageActivity();
+    await publishCourse(t, course, admin.headers);
+    const uploaded = (
+      await postBlock(
+        'image',
+        admin.headers,
+        { activity_uuid: activity.activity_uuid },
+        part('a.png', SAMPLES.png, 'image/png'),
+      )
+    ).json();
+    await t.inject({
+      method: 'PUT',
+      url: `/api/v1/activities/${activity.activity_uuid}`,
+      headers: admin.headers,
+      payload: { lock_type: 'restricted' },
+    });
+    const get = (headers: Headers) =>
+      t.inject({ method: 'GET', url: `/api/v1/blocks/image?block_uuid=${uploaded.block_uuid}`, headers });
+    expect((await get((await signedInUser(t, org, 'user')).headers)).statusCode).toBe(403);
+    expect((await get(admin.headers)).statusCode).toBe(200);
+  });
+});
