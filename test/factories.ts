@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { TokenRights } from '../src/core/auth/rights.ts';
 import { allTokenRights, createTokenAsOperator } from '../src/modules/api-tokens/service.ts';
+import { startSession } from '../src/modules/auth/sessions.ts';
 import type { Plan } from '../src/modules/orgs/org-config.ts';
 import { insertOrganization, type OrgRow } from '../src/modules/orgs/service.ts';
 import { GLOBAL_ROLE_BY_NAME, type GlobalRoleName } from '../src/modules/roles/global-roles.ts';
@@ -83,10 +84,17 @@ export async function login(
   return response.json().tokens.access_token;
 }
 
-/** A user in the org with the given role, signed in; returns the bearer header too. */
+/**
+ * A user in the org with the given role, signed in; returns the bearer header too. The
+ * session is started through the auth service rather than POST /auth/login: a password
+ * check per user made content tests, which need many users, several times slower.
+ */
 export async function signedInUser(t: TestApp, org: OrgRow, role: GlobalRoleName = 'user') {
   const created = await createUser(t, { org, role });
-  const token = await login(t, created);
+  const { access_token: token } = await startSession(t.ctx, t.db, created.user, {
+    ip: '127.0.0.1',
+    userAgent: 'vitest',
+  });
   return { ...created, token, headers: bearer(token) };
 }
 

@@ -22,7 +22,7 @@ import { SAMPLES } from '../../../test/sample-files.ts';
 let t: TestApp;
 const logLines: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOGIN_RATE_LIMIT: '100000' }, logLines });
+  t = await createTestApp({ logLines });
 });
 afterAll(() => t.close());
 

@@ -19,7 +19,7 @@ import { SAMPLES } from '../../../test/sample-files.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOGIN_RATE_LIMIT: '100000' } });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOGIN_RATE_LIMIT: '100000' } });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
