@@ -128,7 +128,7 @@ describe('POST /courses/ (multipart, spec 2.1)', () => {
     ['learnings', 'not json', 'json_invalid'],
     ['learnings', '{"a":1}', 'list_type'],
     ['tags', '[1,2]', 'list_type'],
-  ])('refuses %s=%s with a 422 located at body.%s', async (field, value, type) => {
+  ])('refuses %s=%s with a 422 of type %s located at that field', async (field, value, type) => {
     const org = await createOrg(t);
     const admin = await signedInUser(t, org, 'admin');
     const response = await postCourse(org.id, admin.headers, { ...baseFields, [field]: value });
@@ -377,16 +377,9 @@ describe('DELETE /courses/{course_uuid}', () => {
   it('removes the whole tree, its files and group links, and fires course_deleted once', async () => {
     const org = await createOrg(t);
     const admin = await signedInUser(t, org, 'admin');
-    const form = await multipartPayload({ ...baseFields }, [
+    const course = await createCourse(t, org, admin.headers, {}, [
       { field: 'thumbnail', filename: 'c.jpg', contentType: 'image/jpeg', content: SAMPLES.jpeg },
     ]);
-    const courseResponse = await t.inject({
-      method: 'POST',
-      url: `/api/v1/courses/?org_id=${org.id}`,
-      headers: { ...admin.headers, ...form.headers },
-      payload: form.payload,
-    });
-    const course = courseResponse.json();
     const chapter = await createChapter(t, course, admin.headers);
     const page = await createActivity(t, chapter, admin.headers, {
       activity_type: 'TYPE_DYNAMIC',
