@@ -23,7 +23,9 @@ export default async function setup() {
     if (!coverageChecked()) return;
     const missing = missingEvents();
     if (missing.length > 0) {
-      process.stderr.write(`\nEvent coverage: no test emitted these catalogue events: ${missing.join(', ')}\n`);
+      process.stderr.write(
+        `\nEvent coverage: no test emitted these catalogue events: ${missing.join(', ')}\n`,
+      );
       // Vitest reports an error thrown here but still exits 0; the exit code must say it.
       process.exitCode = 1;
     }

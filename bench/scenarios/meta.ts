@@ -48,7 +48,7 @@ async function seedCourse(dataDir: string): Promise<string> {
     });
     await updateCourse(ctx, principal, course.course_uuid, { published: true });
     for (let c = 0; c < 10; c++) {
-      const chapter = await createChapter(ctx, principal, {
+      const { chapter } = await createChapter(ctx, principal, {
         name: `Chapter ${c + 1}`,
         course_id: course.id,
         org_id: 1,

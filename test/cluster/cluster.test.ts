@@ -13,7 +13,13 @@ import { allTokenRights, createTokenAsOperator } from '../../src/modules/api-tok
 import { createEndpoint } from '../../src/modules/webhooks/service.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../database.ts';
 import { TEST_SECRET_KEY } from '../harness.ts';
-import { type HttpsReceiver, LOOPBACK, RECEIVER_HOST, receiverNetwork, startHttpsReceiver } from '../https-receiver.ts';
+import {
+  type HttpsReceiver,
+  LOOPBACK,
+  RECEIVER_HOST,
+  receiverNetwork,
+  startHttpsReceiver,
+} from '../https-receiver.ts';
 import { settledDeliveries, waitUntil } from '../webhooks.ts';
 import { exited, type Spawned, startApiProcess, startWorkerProcess } from './processes.ts';
 
@@ -29,7 +35,10 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
 
   const databaseUrl = () => {
     const url = new URL(testDatabaseUrl!);
-    url.searchParams.set('options', `-c search_path=${database.target.kind === 'postgres' ? database.target.schema : ''},public`);
+    url.searchParams.set(
+      'options',
+      `-c search_path=${database.target.kind === 'postgres' ? database.target.schema : ''},public`,
+    );
     return url.toString();
   };
   const sharedEnv = (extra: Record<string, string> = {}) => ({
@@ -50,7 +59,10 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
       database: database.target,
       outboundNetwork: receiverNetwork(receiver),
     });
-    for (const env of [sharedEnv(), sharedEnv({ REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' })]) {
+    for (const env of [
+      sharedEnv(),
+      sharedEnv({ REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }),
+    ]) {
       processes.push(await startApiProcess(env));
     }
     apis = processes.map((p) => p.url!);
@@ -76,7 +88,11 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
 
   it('delivers every event driven through both APIs although a worker is killed mid-delivery', async () => {
     const { value: token } = await createTokenAsOperator(ctx.database.db, 1, 1, 'cluster', allTokenRights());
-    const endpoint = await createEndpoint(ctx, 1, { url: receiver.url('/cluster'), events: ['course_created'], createdByUserId: 1 });
+    const endpoint = await createEndpoint(ctx, 1, {
+      url: receiver.url('/cluster'),
+      events: ['course_created'],
+      createdByUserId: 1,
+    });
     const seen = new Set<string>();
     const succeeded = new Set<string>();
     receiver.respondWith((request) => {
@@ -131,11 +147,18 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
     await exited(workers[1].child);
   }, 120_000);
 
-  for (const [index, label] of [[0, 'database'], [1, 'Redis']] as const) {
+  for (const [index, label] of [
+    [0, 'database'],
+    [1, 'Redis'],
+  ] as const) {
     it(`login attempts count across processes (${label} counters)`, async () => {
       // Both processes of one kind: the pair shares the counters wherever they live.
       const base = apis[index];
-      const other = await startApiProcess(index === 0 ? sharedEnv() : sharedEnv({ REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }));
+      const other = await startApiProcess(
+        index === 0
+          ? sharedEnv()
+          : sharedEnv({ REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }),
+      );
       processes.push(other);
       const email = `nobody-${label}-${Date.now()}@example.test`;
       const statuses: number[] = [];
@@ -166,7 +189,9 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
     const { access_token } = (await login.json()).tokens;
     const auth = { authorization: `Bearer ${access_token}` };
     expect((await fetch(`${apis[1]}/api/v1/users/profile`, { headers: auth })).status).toBe(200);
-    expect((await fetch(`${apis[1]}/api/v1/auth/logout`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    expect((await fetch(`${apis[1]}/api/v1/auth/logout`, { method: 'DELETE', headers: auth })).status).toBe(
+      200,
+    );
     expect((await fetch(`${apis[0]}/api/v1/users/profile`, { headers: auth })).status).toBe(401);
   }, 30_000);
 });

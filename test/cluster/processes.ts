@@ -14,7 +14,9 @@ export interface Spawned {
 }
 
 export function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  return new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 }
 
 /** Starts `src/main.ts --role=api` on a random loopback port and resolves with its base URL. */

@@ -17,7 +17,11 @@ async function migrator(database: DatabaseHandle): Promise<Migrator> {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
     migrationTableSchema = rows[0].schema;
   }
-  return new Migrator({ db: database.db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
+  return new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema,
+  });
 }
 
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {

@@ -229,12 +229,14 @@ export async function updateActivity(
       );
     }
     let details = activity.details;
-    if (input.details !== undefined) {
+    // An explicit null clears the details, as every field sent is applied.
+    if (input.details === null) details = null;
+    else if (input.details !== undefined) {
       const normalizedDetails =
         activity.activity_type === 'TYPE_VIDEO'
           ? normalizeVideoDetails(input.details, ['body', 'details'])
           : input.details;
-      details = normalizedDetails === null ? null : JSON.stringify(normalizedDetails);
+      details = JSON.stringify(normalizedDetails);
     }
     return queries.updateActivity(trx, activity.id, {
       name: input.name?.trim() ?? activity.name,

@@ -29,7 +29,11 @@ async function courseWithActivities(count: number) {
     public: true,
   });
   await updateCourse(t.ctx, principal, course.course_uuid, { published: true });
-  const chapter = await createChapter(t.ctx, principal, { name: 'Ch', course_id: course.id, org_id: org.id });
+  const { chapter } = await createChapter(t.ctx, principal, {
+    name: 'Ch',
+    course_id: course.id,
+    org_id: org.id,
+  });
   const activities = [];
   for (let i = 0; i < count; i++) {
     const { activity } = await createActivity(t.ctx, principal, {

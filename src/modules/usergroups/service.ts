@@ -17,6 +17,7 @@ export type { UsergroupRow } from './queries.ts';
 export {
   deleteResourceLinks,
   listGroupsOfResource,
+  resourcesLinkedInOrg,
   resourcesUnlockedForUser,
   resourcesWithGroups,
 } from './queries.ts';
