@@ -55,7 +55,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     metrics: createMetrics(database),
     rateLimiter: config.redisUrl
-      ? createRedisRateLimiter(config.redisUrl)
+      ? createRedisRateLimiter(config.redisUrl, config.redisKeyPrefix)
       : createDatabaseRateLimiter(database.db),
     outboundNetwork: options.outboundNetwork ?? systemOutboundNetwork(),
   };

@@ -30,6 +30,8 @@ export interface Config {
   readonly oauthProviders: Readonly<Record<string, string>>;
   readonly judge0Url: string | undefined;
   readonly redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  readonly redisKeyPrefix: string;
   /** Where uploaded content lives (STORAGE_URL; the local disk under DATA_DIR/content by default). */
   readonly storage: StorageTarget;
   readonly limits: Readonly<Limits>;
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     oauthProviders: Object.freeze(parseOauthProviders(optional(env, 'OAUTH_PROVIDERS'))),
     judge0Url: url(env, 'JUDGE0_URL', ['http:', 'https:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: optional(env, 'REDIS_KEY_PREFIX') ?? 'learnbase:',
     storage: Object.freeze(storage(env, dataDir)),
     passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 15, 10, 20),
     limits: Object.freeze({

@@ -48,6 +48,8 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
     ADMIN_PASSWORD,
     PASSWORD_HASH_COST: '10',
     LOGIN_RATE_LIMIT: '6',
+    // Redis outlives test runs: every run counts under its own prefix.
+    REDIS_KEY_PREFIX: `test-${database.dataDir.slice(-8)}:`,
     ...extra,
   });
 
@@ -83,7 +85,7 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
     hosts: { [RECEIVER_HOST]: [LOOPBACK] },
     ca: receiver.ca,
     allowedAddresses: [LOOPBACK],
-    worker: { retryDelaysMs: [300, 300], attemptTimeoutMs: 2_000, leaseMs: 5_000, pollIntervalMs: 25 },
+    worker: { retryDelaysMs: [300, 300], attemptTimeoutMs: 1_000, leaseMs: 4_500, pollIntervalMs: 25 },
   });
 
   it('delivers every event driven through both APIs although a worker is killed mid-delivery', async () => {

@@ -14,7 +14,8 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
-export function createRedisRateLimiter(url: string, keyPrefix = 'learnbase:rate:'): RateLimiter {
+export function createRedisRateLimiter(url: string, prefix = 'learnbase:'): RateLimiter {
+  const keyPrefix = `${prefix}rate:`;
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   return {
     async hit(key, max, windowSeconds): Promise<RateLimitResult> {

@@ -104,7 +104,7 @@ const NO_FILE = {
 };
 
 export const UploadedActivityForm = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 500 }),
+  name: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
   chapter_id: Type.String({ pattern: '^[0-9]+$' }),
   details: Type.Optional(Type.String({ maxLength: 10000 })),
   extra_metadata: Type.Optional(Type.String({ maxLength: 20000 })),

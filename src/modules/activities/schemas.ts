@@ -32,7 +32,7 @@ export const activityFields = {
 export const ActivityRead = Type.Object(activityFields, { $id: 'ActivityRead' });
 
 export const ActivityCreate = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 500 }),
+  name: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
   chapter_id: Type.Integer(),
   activity_type: Type.Optional(ActivityTypeSchema),
   activity_sub_type: Type.Optional(ActivitySubTypeSchema),
@@ -44,7 +44,7 @@ export const ActivityCreate = Type.Object({
 });
 
 export const ActivityUpdate = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' })),
   content: Type.Optional(JsonObject),
   details: Type.Optional(Nullable(JsonObject)),
   published: Type.Optional(Type.Boolean()),
@@ -59,7 +59,7 @@ export const ActivityUpdate = Type.Object({
 });
 
 export const ExternalVideoCreate = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 500 }),
+  name: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
   uri: Type.String({ maxLength: 2048 }),
   type: StringEnum(['youtube', 'vimeo']),
   chapter_id: Type.Union([Type.Integer(), Type.String({ pattern: '^[0-9]+$' })]),

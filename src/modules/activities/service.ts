@@ -146,7 +146,8 @@ export async function readActivity(ctx: AppContext, principal: Principal, activi
     activity.activity_uuid,
     ...(chapter ? [chapter.chapter_uuid] : []),
   ]);
-  if (!activity.published && !view.canEdit) throw notFound('Activity not found');
+  // Drafts and activities unlinked from the course tree are for editors only.
+  if ((!activity.published || !link) && !view.canEdit) throw notFound('Activity not found');
   const chapterLocked = chapter ? view.locks.locked(chapter.lock_type, chapter.chapter_uuid) : false;
   const locked = view.locks.locked(activity.lock_type, activity.activity_uuid, chapterLocked);
   return { activity, chapterId: link?.chapter_id ?? null, locked, course, canEdit: view.canEdit };

@@ -21,7 +21,7 @@ export const chapterFields = {
 export const ChapterRead = Type.Object(chapterFields, { $id: 'ChapterRead' });
 
 export const ChapterCreate = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 500 }),
+  name: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
   course_id: Type.Integer(),
   org_id: Type.Integer(),
   description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
@@ -31,7 +31,7 @@ export const ChapterCreate = Type.Object({
 });
 
 export const ChapterUpdate = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' })),
   description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
   thumbnail_image: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
   lock_type: Type.Optional(LockTypeSchema),

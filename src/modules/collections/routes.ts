@@ -25,7 +25,7 @@ const CollectionRead = Type.Object({
 });
 
 const CollectionFields = {
-  name: Type.String({ minLength: 1, maxLength: 500 }),
+  name: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
   public: Type.Boolean(),
   description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
   courses: Type.Array(Type.Integer(), { maxItems: 1000, description: 'Course ids, in order' }),

@@ -74,7 +74,8 @@ export function listCourses(
             .selectFrom('course_authors')
             .select('course_id')
             .where('user_id', '=', filter.authorUserId)
-            .where('authorship_status', '=', 'ACTIVE'),
+            .where('authorship_status', '=', 'ACTIVE')
+            .where('authorship', 'in', ['CREATOR', 'MAINTAINER', 'CONTRIBUTOR']),
         ),
       ]);
     });

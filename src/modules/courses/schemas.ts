@@ -42,7 +42,7 @@ export const courseFields = {
 export const CourseRead = Type.Object(courseFields, { $id: 'CourseRead' });
 
 export const CourseUpdate = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' })),
   description: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
   about: Type.Optional(Nullable(Type.String({ maxLength: 50000 }))),
   learnings: Type.Optional(Nullable(Type.String({ maxLength: 20000 }))),
@@ -62,7 +62,7 @@ export const CourseUpdate = Type.Object({
 
 /** The multipart create form (spec §2.1); `learnings` and `tags` are JSON-encoded arrays of strings. */
 export const CourseCreateForm = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 500 }),
+  name: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
   description: Type.String({ maxLength: 5000 }),
   about: Type.String({ maxLength: 50000 }),
   public: Type.Boolean(),
