@@ -2,6 +2,7 @@
 import type { ScenarioReport } from '../report.ts';
 import { health } from './health.ts';
 import { meta } from './meta.ts';
+import { submissions } from './submissions.ts';
 
 export interface Scenario {
   name: string;
@@ -11,4 +12,4 @@ export interface Scenario {
   run(): Promise<ScenarioReport>;
 }
 
-export const scenarios: Scenario[] = [health, meta];
+export const scenarios: Scenario[] = [health, meta, submissions];

@@ -3,6 +3,8 @@
  * parsing and re-serializing it: the stored text is spliced in as it is. Everything else
  * is serialized normally.
  */
+import type { FastifyReply } from 'fastify';
+
 export class RawJson {
   constructor(readonly text: string) {}
 }
@@ -19,4 +21,9 @@ export function serializeWithRaw(value: unknown): string {
     return `{${parts.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** Sends a response whose value may embed RawJson (the route's response schema documents it). */
+export function sendWithRawJson(reply: FastifyReply, value: unknown) {
+  return reply.type('application/json; charset=utf-8').send(serializeWithRaw(value) as never);
 }
