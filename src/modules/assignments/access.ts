@@ -4,8 +4,12 @@
  * API tokens use their `assignments` bucket, inside their own organization only, and a
  * token that passed counts as an instructor: it sees every learner's work and the answer keys.
  */
-import type { Principal, SessionUser, TokenPrincipal } from '../../core/auth/principal.ts';
-import { requireSessionUser } from '../../core/auth/principal.ts';
+import {
+  type Principal,
+  requireSessionUser,
+  type SessionUser,
+  type TokenPrincipal,
+} from '../../core/auth/principal.ts';
 import { actionOf, allows } from '../../core/auth/rights.ts';
 import { forbidden, unauthorized } from '../../core/errors/http-errors.ts';
 import type { Executor } from '../../core/events/emit.ts';

@@ -9,8 +9,7 @@ import type { Executor } from '../../core/events/emit.ts';
 import { RawJson } from '../../core/http/raw-json.ts';
 import { tokenHolds } from './access.ts';
 import { isAutoGradable, stripAnswerKeys, type TaskType } from './grading/index.ts';
-import type { AssignmentRow } from './queries.ts';
-import { findUserSubmission } from './queries.ts';
+import { type AssignmentRow, findUserSubmission } from './queries.ts';
 import type { SubmissionStatus } from './tables.ts';
 
 const HAS_SUBMITTED: readonly SubmissionStatus[] = ['SUBMITTED', 'GRADED', 'LATE'];
