@@ -2,6 +2,7 @@
 import type { ScenarioReport } from '../report.ts';
 import { health } from './health.ts';
 import { meta } from './meta.ts';
+import { submissions } from './submissions.ts';
 import { webhooks } from './webhooks.ts';
 
 export interface Scenario {
@@ -12,4 +13,4 @@ export interface Scenario {
   run(): Promise<ScenarioReport>;
 }
 
-export const scenarios: Scenario[] = [health, meta, webhooks];
+export const scenarios: Scenario[] = [health, meta, submissions, webhooks];

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.ts';
 import { activityRoutes } from './activities/routes.ts';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
+import { assignmentRoutes } from './assignments/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { blockRoutes } from './blocks/routes.ts';
 import { certificationRoutes } from './certifications/routes.ts';
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     progressRoutes,
     certificationRoutes,
     webhookRoutes,
+    assignmentRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

@@ -4,6 +4,7 @@
  */
 import type { ActivityTables } from '../../modules/activities/tables.ts';
 import type { ApiTokenTables } from '../../modules/api-tokens/tables.ts';
+import type { AssignmentTables } from '../../modules/assignments/tables.ts';
 import type { AuthTables } from '../../modules/auth/tables.ts';
 import type { BlockTables } from '../../modules/blocks/tables.ts';
 import type { CertificationTables } from '../../modules/certifications/tables.ts';
@@ -35,4 +36,5 @@ export interface DB
     CollectionTables,
     ProgressTables,
     CertificationTables,
+    AssignmentTables,
     WebhookTables {}

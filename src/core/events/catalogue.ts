@@ -69,12 +69,31 @@ export const catalogue = {
   assignment_submitted: define(
     'Learning Progress',
     'A user submits an assignment',
-    data({ user: UserRef, assignment: Type.Object({ assignment_uuid: Str }), course: CourseRef }),
+    data({
+      user: UserRef,
+      assignment: Type.Object({ assignment_uuid: Str }),
+      course: CourseRef,
+      attempt_number: Int,
+    }),
   ),
   assignment_graded: define(
     'Learning Progress',
     'An instructor grades a submission',
-    data({ user_id: Int, assignment_uuid: Str, course_uuid: Str, grade: Int }),
+    data({
+      user_id: Int,
+      assignment_uuid: Str,
+      course_uuid: Str,
+      grade: Int,
+      max_grade: Int,
+      percentage: Type.Number(),
+      display_grade: Str,
+      letter_grade: Str,
+      points_summary: Str,
+      passed: Bool,
+      grading_type: Str,
+      overall_feedback: Type.Union([Str, Type.Null()]),
+      auto_graded: Bool,
+    }),
   ),
   certificate_claimed: define(
     'Learning Progress',

@@ -4,6 +4,7 @@
  * each stored text, and the placeholders are then replaced by the texts as they are.
  */
 import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 export class RawJson {
   constructor(readonly text: string) {}
@@ -24,4 +25,9 @@ export function serializeWithRaw(value: unknown): string {
     new RegExp(`"\\\\u0000${tag}:(\\d+)"`, 'g'),
     (_match, index: string) => raws[Number(index)],
   );
+}
+
+/** Sends a response whose value may embed RawJson (the route's response schema documents it). */
+export function sendWithRawJson(reply: FastifyReply, value: unknown) {
+  return reply.type('application/json; charset=utf-8').send(serializeWithRaw(value) as never);
 }

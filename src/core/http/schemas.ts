@@ -1,5 +1,5 @@
 /** TypeBox building blocks shared by route schemas. */
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /** A string enum rendered as `{"type":"string","enum":[...]}` (clean 422s and OpenAPI enums). */
 export function StringEnum<const T extends readonly string[]>(
@@ -10,6 +10,20 @@ export function StringEnum<const T extends readonly string[]>(
 }
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A scalar (string, number, integer, boolean, string enum) or null in a request schema, as
+ * one `type` list. Nullable's anyOf does not survive the app's type coercion: Ajv coerces
+ * null into the first branch ("" / 0 / false), so "null keeps the value" would become "clear it".
+ */
+export function NullableScalar<T extends TSchema>(schema: T) {
+  const { type, enum: values, ...rest } = schema as unknown as { type: string; enum?: unknown[] };
+  return Type.Unsafe<Static<T> | null>({
+    ...rest,
+    type: [type, 'null'],
+    ...(values ? { enum: [...values, null] } : {}),
+  });
+}
 
 /** Any JSON object, kept as sent. */
 export const JsonObject = Type.Object({}, { additionalProperties: true });

@@ -1,13 +1,14 @@
 /**
  * Files of a course: thumbnails follow the course's read rule; files under an activity
- * (uploads, blocks) follow the activity's, locks and drafts included.
+ * (uploads, blocks) follow the activity's, locks and drafts included, and files in an
+ * activity sub-folder with a registered rule (assignments) must pass that rule too.
  */
 import { notFound } from '../../core/errors/http-errors.ts';
 import { getActivityOr404, readActivity } from '../activities/service.ts';
 import { requireCourseRead } from '../courses/access.ts';
 import { getCourseOr404 } from '../courses/service.ts';
 import { getOrgOr404 } from '../orgs/service.ts';
-import type { ContentRule } from './access-rules.ts';
+import { activityFilesRuleFor, type ContentRule } from './access-rules.ts';
 import { forbiddenOrUnauthorized } from './denials.ts';
 
 /** segments: orgs / <org_uuid> / courses / <course_uuid> / … */
@@ -27,4 +28,7 @@ export const courseFilesRule: ContentRule = async (ctx, principal, segments) => 
   if (activity.course_id !== course.id) throw notFound('File not found');
   const { locked } = await readActivity(ctx, principal, activity.activity_uuid);
   if (locked) forbiddenOrUnauthorized(principal, 'This content is locked');
+  const rest = segments.slice(6);
+  const subFolderRule = rest.length > 1 ? activityFilesRuleFor(rest[0]) : undefined;
+  if (subFolderRule) await subFolderRule(ctx, principal, { course, activity }, rest);
 };

@@ -8,6 +8,7 @@ import * as identity from './0200_identity.ts';
 import * as usergroups from './0210_usergroups.ts';
 import * as content from './0300_content.ts';
 import * as progress from './0400_progress.ts';
+import * as assignments from './0410_assignments.ts';
 import * as webhooks from './0600_webhooks.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0210_usergroups': usergroups,
   '0300_content': content,
   '0400_progress': progress,
+  '0410_assignments': assignments,
   '0600_webhooks': webhooks,
 };
