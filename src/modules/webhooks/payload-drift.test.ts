@@ -9,9 +9,9 @@ describe('describePayloadDrift', () => {
   });
 
   it('names missing keys and wrong types', () => {
-    const drift = describePayloadDrift('assignment_graded', { user_id: 'one', assignment_uuid: 'a' });
-    expect(drift.join('\n')).toMatch(/\/user_id/);
-    expect(drift.join('\n')).toMatch(/course_uuid|grade/);
+    const drift = describePayloadDrift('course_created', { course_uuid: 'course_1', org_id: 'one' });
+    expect(drift.join('\n')).toMatch(/\/org_id/);
+    expect(drift.join('\n')).toMatch(/\/name/);
   });
 
   it('reports an event that is not in the catalogue', () => {
