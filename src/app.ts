@@ -15,6 +15,7 @@ import './core/auth/fastify-request.ts';
 import { ANONYMOUS } from './core/auth/principal.ts';
 import type { AppContext } from './core/context.ts';
 import { registerErrorHandling } from './core/errors/error-handler.ts';
+import { useJsonParser } from './core/http/json-body.ts';
 import { ErrorResponse, ValidationErrorResponse } from './core/http/schemas.ts';
 import { largestUploadBytes } from './core/uploads/file-kinds.ts';
 import { resolvePrincipal } from './modules/auth/authenticate.ts';
@@ -46,6 +47,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  useJsonParser(app);
   recordRequestMetrics(app, ctx);
   app.addSchema(ErrorResponse);
   app.addSchema(ValidationErrorResponse);

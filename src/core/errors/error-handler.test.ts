@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StringEnum } from '../http/schemas.ts';
+import { Nullable, StringEnum } from '../http/schemas.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { forbidden } from './http-errors.ts';
 
@@ -129,5 +129,38 @@ describe('HTTP error conventions', () => {
     expect(wrongMethod.statusCode).toBe(405);
     expect(wrongMethod.json()).toEqual({ detail: 'Method Not Allowed' });
     expect(wrongMethod.headers.allow).toContain('POST');
+  });
+});
+
+describe('nullable fields under type coercion', () => {
+  it('keep null as null instead of coercing it to "" / 0 / false', async () => {
+    const coerced = Fastify({ ajv: { customOptions: { allErrors: true, coerceTypes: 'array' } } });
+    coerced.post(
+      '/n',
+      {
+        schema: {
+          body: Type.Object({
+            text: Nullable(Type.String()),
+            count: Nullable(Type.Integer()),
+            flag: Nullable(Type.Boolean()),
+            kind: Nullable(StringEnum(['a', 'b'])),
+          }),
+        },
+      },
+      async (request) => ({ body: request.body }),
+    );
+    const response = await coerced.inject({
+      method: 'POST',
+      url: '/n',
+      payload: { text: null, count: null, flag: null, kind: null },
+    });
+    expect(response.json().body).toEqual({ text: null, count: null, flag: null, kind: null });
+    const typed = await coerced.inject({
+      method: 'POST',
+      url: '/n',
+      payload: { text: 'x', count: '3', flag: 'true', kind: 'c' },
+    });
+    expect(typed.statusCode).toBe(400);
+    await coerced.close();
   });
 });

@@ -30,6 +30,7 @@ describe('keepRawJsonBodies', () => {
     await app.register(async (scoped) => {
       keepRawJsonBodies(scoped);
       scoped.post('/raw', async (request) => {
+        if (request.body === undefined) return { parsed: 'no body', raw: null };
         const body = request.body as { contents: unknown };
         return { parsed: body.contents, raw: rawJsonMember(request, 'contents', body.contents) };
       });
@@ -46,7 +47,8 @@ describe('keepRawJsonBodies', () => {
     expect((await post('/plain', '{"contents":{"b":1.0}}')).body).toBe('{"b":1}');
     expect((await post('/raw', '{"contents":')).statusCode).toBe(400);
     expect((await post('/raw', '{"__proto__":{"x":1}}')).statusCode).toBe(400);
-    expect((await post('/raw', '')).statusCode).toBe(400);
+    // An empty JSON body is no body, as FastAPI treats it.
+    expect((await post('/raw', '')).json()).toEqual({ parsed: 'no body', raw: null });
     await app.close();
   });
 });

@@ -7,17 +7,13 @@
  * the body text, from which `rawJsonMember` cuts out one top-level member's value.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { useJsonParser } from './json-body.ts';
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
 /** Call inside a plugin: its routes' JSON bodies keep their text. */
 export function keepRawJsonBodies(app: FastifyInstance): void {
-  const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    rawBodies.set(request, body as string);
-    parse(request, body as string, done);
-  });
+  useJsonParser(app, (request, text) => rawBodies.set(request, text));
 }
 
 /**

@@ -9,15 +9,16 @@ export function StringEnum<const T extends readonly string[]>(
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
 
 /**
- * A scalar (string, number, integer, boolean, string enum) or null in a request schema, as
- * one `type` list. Nullable's anyOf does not survive the app's type coercion: Ajv coerces
- * null into the first branch ("" / 0 / false), so "null keeps the value" would become "clear it".
+ * The schema or null. Scalars (string, number, integer, boolean, string enums) become one
+ * `type` list rather than an anyOf: with the app's type coercion Ajv would turn null into
+ * the first branch ("" / 0 / false), so "null keeps the value" would silently clear it.
  */
-export function NullableScalar<T extends TSchema>(schema: T) {
-  const { type, enum: values, ...rest } = schema as unknown as { type: string; enum?: unknown[] };
+export function Nullable<T extends TSchema>(schema: T) {
+  const { type, enum: values, ...rest } = schema as unknown as { type?: unknown; enum?: unknown[] };
+  if (typeof type !== 'string' || !SCALARS.has(type)) return Type.Union([schema, Type.Null()]);
   return Type.Unsafe<Static<T> | null>({
     ...rest,
     type: [type, 'null'],

@@ -1,6 +1,6 @@
 /** Request and response bodies of the assignments API (field names as in the existing product). */
 import { Type } from '@sinclair/typebox';
-import { JsonObject, Nullable, NullableScalar, StringEnum } from '../../core/http/schemas.ts';
+import { JsonObject, Nullable, StringEnum } from '../../core/http/schemas.ts';
 import { GRADING_TYPES, TASK_TYPES } from './grading/index.ts';
 
 export const SUBMISSION_STATUSES = ['PENDING', 'SUBMITTED', 'GRADED', 'LATE', 'NOT_SUBMITTED'] as const;
@@ -52,16 +52,16 @@ export const AssignmentCreate = Type.Object({
 /** Every setting optional; null or absent keeps the stored value. The ids cannot change. */
 export const AssignmentUpdate = Type.Partial(
   Type.Object({
-    title: NullableScalar(assignmentSettings.title),
-    description: NullableScalar(assignmentSettings.description),
-    due_date: NullableScalar(assignmentSettings.due_date),
-    published: NullableScalar(assignmentSettings.published),
-    grading_type: NullableScalar(assignmentSettings.grading_type),
-    auto_grading: NullableScalar(assignmentSettings.auto_grading),
-    anti_copy_paste: NullableScalar(assignmentSettings.anti_copy_paste),
-    show_correct_answers: NullableScalar(assignmentSettings.show_correct_answers),
-    allow_retries: NullableScalar(assignmentSettings.allow_retries),
-    max_retries: NullableScalar(assignmentSettings.max_retries),
+    title: Nullable(assignmentSettings.title),
+    description: Nullable(assignmentSettings.description),
+    due_date: Nullable(assignmentSettings.due_date),
+    published: Nullable(assignmentSettings.published),
+    grading_type: Nullable(assignmentSettings.grading_type),
+    auto_grading: Nullable(assignmentSettings.auto_grading),
+    anti_copy_paste: Nullable(assignmentSettings.anti_copy_paste),
+    show_correct_answers: Nullable(assignmentSettings.show_correct_answers),
+    allow_retries: Nullable(assignmentSettings.allow_retries),
+    max_retries: Nullable(assignmentSettings.max_retries),
   }),
 );
 
@@ -97,17 +97,17 @@ export const TaskCreate = Type.Object({
     ),
   ),
   max_grade_value: Type.Optional(Type.Integer({ minimum: 0, default: 100 })),
-  reference_file: Type.Optional(NullableScalar(Type.String({ maxLength: 2000 }))),
+  reference_file: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
 });
 
 export const TaskUpdate = Type.Partial(
   Type.Object({
-    title: NullableScalar(taskFields.title),
-    description: NullableScalar(taskFields.description),
-    hint: NullableScalar(taskFields.hint),
-    assignment_type: NullableScalar(taskFields.assignment_type),
+    title: Nullable(taskFields.title),
+    description: Nullable(taskFields.description),
+    hint: Nullable(taskFields.hint),
+    assignment_type: Nullable(taskFields.assignment_type),
     contents: Nullable(taskFields.contents),
-    max_grade_value: NullableScalar(taskFields.max_grade_value),
+    max_grade_value: Nullable(taskFields.max_grade_value),
   }),
 );
 
@@ -122,13 +122,13 @@ export const TaskRead = Type.Object({
 
 export const TaskSubmissionUpdate = Type.Partial(
   Type.Object({
-    assignment_task_id: NullableScalar(Type.Integer()),
-    assignment_task_submission_uuid: NullableScalar(Type.String({ minLength: 1, maxLength: 200 })),
+    assignment_task_id: Nullable(Type.Integer()),
+    assignment_task_submission_uuid: Nullable(Type.String({ minLength: 1, maxLength: 200 })),
     task_submission: Nullable(JsonObject),
-    grade: NullableScalar(Type.Integer()),
-    task_submission_grade_feedback: NullableScalar(Type.String({ maxLength: 100_000 })),
-    manually_graded: NullableScalar(Type.Boolean()),
-    assignment_type: NullableScalar(StringEnum(TASK_TYPES)),
+    grade: Nullable(Type.Integer()),
+    task_submission_grade_feedback: Nullable(Type.String({ maxLength: 100_000 })),
+    manually_graded: Nullable(Type.Boolean()),
+    assignment_type: Nullable(StringEnum(TASK_TYPES)),
   }),
 );
 
@@ -167,17 +167,17 @@ export const UserSubmissionRead = Type.Object({
 /** The direct set of `PUT …/submissions/{user_id}`: the product's body plus `overall_feedback`. */
 export const UserSubmissionSet = Type.Object({
   assignment_id: Type.Integer({ description: 'Must be this assignment' }),
-  user_id: Type.Optional(NullableScalar(Type.Integer({ description: 'Must be the user in the path' }))),
-  submission_status: Type.Optional(NullableScalar(StringEnum(SUBMISSION_STATUSES))),
-  grade: Type.Optional(NullableScalar(Type.Integer({ minimum: 0 }))),
+  user_id: Type.Optional(Nullable(Type.Integer({ description: 'Must be the user in the path' }))),
+  submission_status: Type.Optional(Nullable(StringEnum(SUBMISSION_STATUSES))),
+  grade: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
   overall_feedback: Type.Optional(
-    NullableScalar(Type.String({ maxLength: 100_000, description: 'null or absent keeps it; "" clears it' })),
+    Nullable(Type.String({ maxLength: 100_000, description: 'null or absent keeps it; "" clears it' })),
   ),
 });
 
 export const GradeRequest = Type.Object({
   overall_feedback: Type.Optional(
-    NullableScalar(Type.String({ maxLength: 100_000, description: 'null or absent keeps it; "" clears it' })),
+    Nullable(Type.String({ maxLength: 100_000, description: 'null or absent keeps it; "" clears it' })),
   ),
 });
 
