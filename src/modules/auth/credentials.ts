@@ -4,6 +4,7 @@ import type { AppContext } from '../../core/context.ts';
 import { forbidden, notFound, unauthorized } from '../../core/errors/http-errors.ts';
 import { hashPassword, verifyPassword } from '../users/password-hash.ts';
 import { assertStrongPassword } from '../users/password-policy.ts';
+import { consumeResetCode, limitResetAttempts } from '../users/password-reset.ts';
 import { findUserById, setPasswordHash } from '../users/service.ts';
 import { revokeAllSessions } from './sessions.ts';
 
@@ -27,5 +28,17 @@ export async function changePassword(
     const updated = await setPasswordHash(trx, user.id, hash);
     await revokeAllSessions(trx, user.id);
     return updated;
+  });
+}
+
+/** Sets a new password with a reset code; every session of the account ends. */
+export async function resetPassword(ctx: AppContext, email: string, code: string, newPassword: string) {
+  await limitResetAttempts(ctx, email);
+  assertStrongPassword(newPassword);
+  const hash = await hashPassword(newPassword, ctx.config.passwordHashCost);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const user = await consumeResetCode(trx, email, code);
+    await setPasswordHash(trx, user.id, hash);
+    await revokeAllSessions(trx, user.id);
   });
 }

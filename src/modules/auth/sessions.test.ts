@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrg, createUser, login } from '../../../test/factories.ts';
@@ -185,5 +187,46 @@ describe('password change', () => {
       payload: { old_password: other.password, new_password: 'Brand-new-pass-2!' },
     });
     expect(foreign.statusCode).toBe(403);
+  });
+});
+
+describe('password reset', () => {
+  const lastCode = (email: string) => {
+    const dir = join(t.dataDir, 'mail');
+    const mails = readdirSync(dir)
+      .sort()
+      .map((file) => readFileSync(join(dir, file), 'utf8'))
+      .filter((mail) => mail.includes(`To: ${email}`) && mail.includes('reset code'));
+    return /reset code is (\w{8})/.exec(mails[mails.length - 1])![1];
+  };
+
+  it('mails a single-use code; the reset ends every session; unknown addresses look the same', async () => {
+    const who = await createUser(t);
+    const before = await loginFull(who.email, who.password);
+    const asked = await t.inject({
+      method: 'POST',
+      url: '/api/v1/users/reset_password/send_reset_code',
+      payload: { email: who.email },
+    });
+    const ghost = await t.inject({
+      method: 'POST',
+      url: '/api/v1/users/reset_password/send_reset_code',
+      payload: { email: 'ghost@example.test' },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toBe(ghost.body);
+    const code = lastCode(who.email);
+    const change = (resetCode: string, password = 'Reset-password-3!') =>
+      t.inject({
+        method: 'POST',
+        url: '/api/v1/users/reset_password/change_password',
+        payload: { email: who.email, reset_code: resetCode, new_password: password },
+      });
+    expect((await change('WRONGONE')).statusCode).toBe(400);
+    expect((await change(code, 'weak')).json().detail.code).toBe('WEAK_PASSWORD');
+    expect((await change(code)).statusCode).toBe(200);
+    expect((await change(code)).statusCode).toBe(400);
+    expect((await profile(before.access_token)).statusCode).toBe(401);
+    expect((await loginFull(who.email, 'Reset-password-3!')).access_token).toBeTruthy();
   });
 });

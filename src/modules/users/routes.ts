@@ -6,7 +6,8 @@ import { rejectApiTokens, requireAuthenticated } from '../../core/auth/principal
 import type { AppContext } from '../../core/context.ts';
 import { forbidden, notFound } from '../../core/errors/http-errors.ts';
 import { clientInfo } from '../../core/http/client-info.ts';
-import { changePassword } from '../auth/credentials.ts';
+import { changePassword, resetPassword } from '../auth/credentials.ts';
+import { sendResetCode } from './password-reset.ts';
 import { toUserRead, toUserReadPublic, type UserRow } from './present.ts';
 import { UserCreate, UserRead, UserReadPublic, UserUpdate } from './schemas.ts';
 import { findUserById, findUserByUsername, findUserByUuid, updateProfile } from './service.ts';
@@ -180,6 +181,42 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     async (request) => {
       rejectApiTokens(request.principal);
       return toUserRead(await updateProfile(ctx, request.principal, request.params.user_id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/v1/users/reset_password/send_reset_code',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset code (the answer never reveals whether the account exists)',
+        security: [],
+        body: Type.Object({ email: Type.String({ format: 'email' }), org_id: Type.Optional(Type.Integer()) }),
+        response: { 200: Type.Object({ message: Type.String() }) },
+      },
+    },
+    async (request) => sendResetCode(ctx, request.body.email),
+  );
+
+  app.post(
+    '/api/v1/users/reset_password/change_password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset code; every session of the account ends',
+        security: [],
+        body: Type.Object({
+          email: Type.String({ format: 'email' }),
+          reset_code: Type.String({ minLength: 1, maxLength: 32 }),
+          new_password: Type.String({ maxLength: 256 }),
+          org_id: Type.Optional(Type.Integer()),
+        }),
+        response: { 200: Type.Object({ message: Type.String() }) },
+      },
+    },
+    async (request) => {
+      await resetPassword(ctx, request.body.email, request.body.reset_code, request.body.new_password);
+      return { message: 'Password reset successfully' };
     },
   );
 
