@@ -56,6 +56,7 @@ function waitForReady(child: ChildProcess, timeoutMs = 60_000): Promise<string> 
 
 export interface RunningServer {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -69,6 +70,7 @@ export async function startChild(script: string, env: Record<string, string>): P
   const url = await waitForReady(child);
   return {
     url,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
