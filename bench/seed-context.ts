@@ -3,9 +3,11 @@
  * the app will serve), closed before the app starts so SQLite has a single writer.
  */
 import { closeContext, createContext } from '../src/bootstrap.ts';
+import type { SessionUser } from '../src/core/auth/principal.ts';
 import { loadConfig } from '../src/core/config.ts';
 import type { AppContext } from '../src/core/context.ts';
 import { createLogger } from '../src/core/logger.ts';
+import { findUserByEmail } from '../src/modules/users/service.ts';
 
 export const BENCH_ADMIN_PASSWORD = 'Bench-admin-password-1!';
 
@@ -22,4 +24,19 @@ export async function withSeedContext<T>(dataDir: string, seed: (ctx: AppContext
   } finally {
     await closeContext(ctx);
   }
+}
+
+/** The first-start admin (a superadmin) as a principal, to seed through the services. */
+export async function adminPrincipal(ctx: AppContext): Promise<SessionUser> {
+  const admin = await findUserByEmail(ctx.database.db, ctx.config.adminEmail);
+  if (!admin) throw new Error('first start did not create the admin');
+  return {
+    kind: 'user',
+    id: admin.id,
+    uuid: admin.user_uuid,
+    email: admin.email,
+    username: admin.username,
+    isSuperadmin: true,
+    sessionId: 0,
+  };
 }

@@ -5,14 +5,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SessionUser } from '../../src/core/auth/principal.ts';
 import { createActivity } from '../../src/modules/activities/service.ts';
 import { createChapter } from '../../src/modules/chapters/service.ts';
 import { createCourse, updateCourse } from '../../src/modules/courses/service.ts';
-import { findUserByEmail } from '../../src/modules/users/service.ts';
 import { freshDataDir, measure, startApp, startCeiling, warmUp } from '../harness.ts';
 import { ratio, type ScenarioReport, verdict } from '../report.ts';
-import { benchEnv, withSeedContext } from '../seed-context.ts';
+import { adminPrincipal, benchEnv, withSeedContext } from '../seed-context.ts';
 
 function pageOfAboutTwoKilobytes(seed: number) {
   const sentence = (n: number) => ({
@@ -29,17 +27,7 @@ function pageOfAboutTwoKilobytes(seed: number) {
 
 async function seedCourse(dataDir: string): Promise<string> {
   return withSeedContext(dataDir, async (ctx) => {
-    const admin = await findUserByEmail(ctx.database.db, ctx.config.adminEmail);
-    if (!admin) throw new Error('first start did not create the admin');
-    const principal: SessionUser = {
-      kind: 'user',
-      id: admin.id,
-      uuid: admin.user_uuid,
-      email: admin.email,
-      username: admin.username,
-      isSuperadmin: true,
-      sessionId: 0,
-    };
+    const principal = await adminPrincipal(ctx);
     const course = await createCourse(ctx, principal, 1, {
       name: 'Benchmark course',
       description: 'd',

@@ -1,11 +1,3 @@
-/**
- * Submissions per second: an API token saving learners' answers on their behalf
- * (`PUT /assignments/{a}/tasks/{t}/submissions?on_behalf_of_user_id=`), a different learner on
- * each request, next to a bare route reading the same body (`PUT /small`) in the same run.
- * Each save authenticates the token, checks the learner's membership and deadline, and
- * upserts one row in a transaction.
- */
-import type { SessionUser } from '../../src/core/auth/principal.ts';
 import { createActivity } from '../../src/modules/activities/service.ts';
 import { createTokenAsOperator } from '../../src/modules/api-tokens/service.ts';
 import { createAssignment, createTask } from '../../src/modules/assignments/authoring.ts';
@@ -13,10 +5,10 @@ import { createChapter } from '../../src/modules/chapters/service.ts';
 import { createCourse, updateCourse } from '../../src/modules/courses/service.ts';
 import { ROLE_USER } from '../../src/modules/roles/global-roles.ts';
 import { addMember } from '../../src/modules/roles/service.ts';
-import { createUser, findUserByEmail } from '../../src/modules/users/service.ts';
+import { createUser } from '../../src/modules/users/service.ts';
 import { freshDataDir, type LoadOptions, measure, startApp, startCeiling, warmUp } from '../harness.ts';
 import { ratio, type ScenarioReport } from '../report.ts';
-import { benchEnv, withSeedContext } from '../seed-context.ts';
+import { adminPrincipal, benchEnv, withSeedContext } from '../seed-context.ts';
 
 const LEARNERS = 500;
 const ORG_ID = 1;
@@ -30,17 +22,7 @@ interface Seeded {
 async function seed(dataDir: string): Promise<Seeded> {
   return withSeedContext(dataDir, async (ctx) => {
     const db = ctx.database.db;
-    const admin = await findUserByEmail(db, ctx.config.adminEmail);
-    if (!admin) throw new Error('first start did not create the admin');
-    const principal: SessionUser = {
-      kind: 'user',
-      id: admin.id,
-      uuid: admin.user_uuid,
-      email: admin.email,
-      username: admin.username,
-      isSuperadmin: true,
-      sessionId: 0,
-    };
+    const principal = await adminPrincipal(ctx);
     const course = await createCourse(ctx, principal, ORG_ID, {
       name: 'Benchmark course',
       description: '',
@@ -90,7 +72,7 @@ async function seed(dataDir: string): Promise<Seeded> {
       await addMember(db, learner.id, ORG_ID, ROLE_USER.id);
       learnerIds.push(learner.id);
     }
-    const { value } = await createTokenAsOperator(db, ORG_ID, admin.id, 'bench submissions', {
+    const { value } = await createTokenAsOperator(db, ORG_ID, principal.id, 'bench submissions', {
       assignments: { action_create: true },
     });
     return {
