@@ -7,19 +7,23 @@
  * so a burst of load from elsewhere on the machine skews one round rather than the verdict.
  * BENCH_WEBHOOK_EVENTS sets how many events the engine delivers per round (default 10000).
  */
-import { generate } from 'selfsigned';
 import { Agent, request } from 'undici';
-import { createContext } from '../../src/bootstrap.ts';
+import { closeContext, createContext } from '../../src/bootstrap.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import type { AppContext } from '../../src/core/context.ts';
 import { emit } from '../../src/core/events/emit.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { startDeliveryWorker } from '../../src/modules/webhooks/delivery-worker.ts';
 import { createEndpoint } from '../../src/modules/webhooks/service.ts';
-import { freshDataDir, type Measurement, startChild } from '../harness.ts';
+import { freshDataDir, type Measurement } from '../harness.ts';
 import { ratio, type ScenarioReport, verdict } from '../report.ts';
+import {
+  type BenchReceiver,
+  deliveriesDrained,
+  RECEIVER_HOST,
+  startBenchReceiver,
+} from '../webhook-target.ts';
 
-const HOST = 'receiver.bench';
 const CONCURRENCY = 16;
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 3);
@@ -49,7 +53,7 @@ function measurement(label: string, perSecond: number, latencies: number[], erro
 }
 
 async function rawLoop(url: string, ca: string, seconds: number): Promise<Measurement> {
-  const agent = new Agent({ connect: { ca, servername: HOST } });
+  const agent = new Agent({ connect: { ca, servername: RECEIVER_HOST } });
   const body = JSON.stringify({
     event: 'course_created',
     delivery_id: 'dlv_0000000000000000',
@@ -96,37 +100,9 @@ async function emitEvents(ctx: AppContext, count: number): Promise<void> {
   }
 }
 
-/** Waits until every event is fanned out and every delivery finished (finished rows are pruned). */
-async function drained(ctx: AppContext): Promise<void> {
-  const { db } = ctx.database;
-  for (;;) {
-    const undispatched = await db
-      .selectFrom('outbox_events')
-      .select('id')
-      .where('dispatched_ms', 'is', null)
-      .limit(1)
-      .execute();
-    const open = await db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('next_attempt_ms', 'is not', null)
-      .limit(1)
-      .execute();
-    if (undispatched.length === 0 && open.length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function benchContext(ca: string): Promise<AppContext> {
+async function benchContext(receiver: BenchReceiver): Promise<AppContext> {
   const config = loadConfig({ DATA_DIR: freshDataDir(), LOG_LEVEL: 'warn' });
-  return createContext(config, {
-    logger: createLogger('warn'),
-    outboundNetwork: {
-      resolve: async () => ['127.0.0.1'],
-      ca,
-      allowedAddresses: new Set(['127.0.0.1']),
-    },
-  });
+  return createContext(config, { logger: createLogger('warn'), outboundNetwork: receiver.network });
 }
 
 /** Emits `count` events, then times one worker from start until every delivery is finished. */
@@ -134,7 +110,7 @@ async function engineRound(ctx: AppContext, count: number): Promise<Measurement>
   await emitEvents(ctx, count);
   const started = performance.now();
   const worker = startDeliveryWorker(ctx, { perEndpointConcurrency: CONCURRENCY });
-  await drained(ctx);
+  await deliveriesDrained(ctx);
   const elapsed = (performance.now() - started) / 1000;
   await worker.stop();
   const attempts = await ctx.database.db
@@ -161,31 +137,23 @@ export const webhooks = {
     'Latency columns: per-request time of the raw loop; per-attempt duration of the engine (the 200 retained attempts). ' +
     'Both clients run in the bench process; the receiver in its own.',
   async run(): Promise<ScenarioReport> {
-    const pems = await generate([{ name: 'commonName', value: HOST }], {
-      keyType: 'ec',
-      algorithm: 'sha256',
-      extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: HOST }] }],
-    });
-    const receiver = await startChild('bench/webhook-receiver.ts', {
-      RECEIVER_KEY: pems.private,
-      RECEIVER_CERT: pems.cert,
-    });
+    const receiver = await startBenchReceiver();
     try {
-      const ctx = await benchContext(pems.cert);
+      const ctx = await benchContext(receiver);
       try {
         const port = Number(new URL(receiver.url).port);
         await createEndpoint(ctx, 1, {
-          url: `https://${HOST}:${port}/hook`,
+          url: `https://${RECEIVER_HOST}:${port}/hook`,
           events: ['course_created'],
           createdByUserId: 1,
         });
         // Warm-up of both (JIT, TLS connections, SQLite caches), not measured.
-        await rawLoop(receiver.url, pems.cert, 2);
+        await rawLoop(receiver.url, receiver.cert, 2);
         await engineRound(ctx, 1_000);
         const raws: Measurement[] = [];
         const engines: Measurement[] = [];
         for (let round = 0; round < ROUNDS; round++) {
-          raws.push(await rawLoop(receiver.url, pems.cert, DURATION_SECONDS));
+          raws.push(await rawLoop(receiver.url, receiver.cert, DURATION_SECONDS));
           engines.push(await engineRound(ctx, EVENTS));
         }
         const raw = median(raws);
@@ -206,7 +174,7 @@ export const webhooks = {
           ],
         };
       } finally {
-        await ctx.database.close();
+        await closeContext(ctx);
       }
     } finally {
       await receiver.stop();
