@@ -6,9 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.ts';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { boardRoutes } from './boards/routes.ts';
+import { communityRoutes } from './communities/routes.ts';
+import { discussionRoutes } from './discussions/routes.ts';
+import { folderRoutes } from './folders/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { orgRoutes } from './orgs/routes.ts';
 import { packRoutes } from './packs/routes.ts';
+import { playgroundRoutes } from './playgrounds/routes.ts';
+import { podcastRoutes } from './podcasts/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
 import { usergroupRoutes } from './usergroups/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -23,6 +29,12 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     apiTokenRoutes,
     usergroupRoutes,
     packRoutes,
+    folderRoutes,
+    communityRoutes,
+    discussionRoutes,
+    playgroundRoutes,
+    podcastRoutes,
+    boardRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

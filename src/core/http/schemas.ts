@@ -1,5 +1,5 @@
 /** TypeBox building blocks shared by route schemas. */
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /** A string enum rendered as `{"type":"string","enum":[...]}` (clean 422s and OpenAPI enums). */
 export function StringEnum<const T extends readonly string[]>(
@@ -9,7 +9,16 @@ export function StringEnum<const T extends readonly string[]>(
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `T` or null. Written as a type list (`"type": ["integer", "null"]`) where possible: with
+ * ajv's type coercion, an `anyOf` would turn a sent null into 0 or "" before trying the null
+ * branch, while a type list leaves a value alone when any listed type already fits.
+ */
+export function Nullable<T extends TSchema>(schema: T) {
+  if (typeof schema.type !== 'string' || schema.$id !== undefined) return Type.Union([schema, Type.Null()]);
+  const enumeration = Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {};
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'], ...enumeration });
+}
 
 /** Any JSON object, kept as sent. */
 export const JsonObject = Type.Object({}, { additionalProperties: true });

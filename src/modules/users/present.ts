@@ -1,6 +1,6 @@
 /** Users as the API shows them. Every field is named, so hashes and lockout state never leak. */
 import type { Static } from '@sinclair/typebox';
-import type { UserRead, UserReadPublic } from './schemas.ts';
+import type { AuthorWithRole, UserRead, UserReadPublic } from './schemas.ts';
 import type { UsersTable } from './tables.ts';
 
 export type UserRow = Omit<UsersTable, 'id'> & { id: number };
@@ -46,4 +46,21 @@ export function toUserReadPublic(user: UserRow): Static<typeof UserReadPublic> {
 /** The `user` object of webhook event payloads (spec §6.2). */
 export function toEventUser(user: Pick<UserRow, 'user_uuid' | 'email' | 'username'>) {
   return { user_uuid: user.user_uuid, email: user.email, username: user.username };
+}
+
+export interface Authorship {
+  authorship: 'CREATOR' | 'CONTRIBUTOR' | 'MAINTAINER' | 'REPORTER';
+  authorship_status: 'ACTIVE' | 'PENDING' | 'INACTIVE';
+  creation_date: string;
+  update_date: string;
+}
+
+export function toAuthorWithRole(user: UserRow, role: Authorship): Static<typeof AuthorWithRole> {
+  return {
+    user: toUserRead(user),
+    authorship: role.authorship,
+    authorship_status: role.authorship_status,
+    creation_date: role.creation_date,
+    update_date: role.update_date,
+  };
 }

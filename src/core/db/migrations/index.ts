@@ -7,10 +7,14 @@ import * as coreOutbox from './0100_core_outbox.ts';
 import * as identity from './0200_identity.ts';
 import * as usergroups from './0210_usergroups.ts';
 import * as content from './0300_content.ts';
+import * as community from './0500_community.ts';
+import * as searchIndex from './0510_search_index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0100_core_outbox': coreOutbox,
   '0200_identity': identity,
   '0210_usergroups': usergroups,
   '0300_content': content,
+  '0500_community': community,
+  '0510_search_index': searchIndex,
 };

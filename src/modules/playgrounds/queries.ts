@@ -1,0 +1,45 @@
+/** SQL for playgrounds. The caller owns the transaction. */
+import type { Updateable } from 'kysely';
+import type { Executor } from '../../core/events/emit.ts';
+import type { PlaygroundsTable } from './tables.ts';
+
+export type PlaygroundRow = Omit<PlaygroundsTable, 'id'> & { id: number };
+
+export function findPlaygroundByUuid(db: Executor, uuid: string): Promise<PlaygroundRow | undefined> {
+  return db.selectFrom('playgrounds').selectAll().where('playground_uuid', '=', uuid).executeTakeFirst();
+}
+
+export function findPlaygroundsByIds(db: Executor, ids: number[]): Promise<PlaygroundRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('playgrounds').selectAll().where('id', 'in', ids).execute();
+}
+
+export function insertPlayground(db: Executor, row: Omit<PlaygroundsTable, 'id'>): Promise<PlaygroundRow> {
+  return db.insertInto('playgrounds').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Bulk insert for seeding. */
+export async function insertPlaygrounds(db: Executor, rows: Omit<PlaygroundsTable, 'id'>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('playgrounds').values(rows).execute();
+}
+
+export function updatePlayground(
+  db: Executor,
+  id: number,
+  patch: Updateable<PlaygroundsTable>,
+): Promise<PlaygroundRow> {
+  return db
+    .updateTable('playgrounds')
+    .set(patch)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deletePlayground(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('playgrounds').where('id', '=', id).execute();
+}
+
+export function listPlaygrounds(db: Executor, orgId: number): Promise<PlaygroundRow[]> {
+  return db.selectFrom('playgrounds').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').execute();
+}
