@@ -16,6 +16,7 @@ import { ANONYMOUS } from './core/auth/principal.ts';
 import type { AppContext } from './core/context.ts';
 import { registerErrorHandling } from './core/errors/error-handler.ts';
 import { ErrorResponse, ValidationErrorResponse } from './core/http/schemas.ts';
+import { largestUploadBytes } from './core/uploads/file-kinds.ts';
 import { resolvePrincipal } from './modules/auth/authenticate.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -60,11 +61,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(multipart, {
     limits: {
-      fileSize: Math.max(
-        ctx.config.limits.videoUploadBytes,
-        ctx.config.limits.audioUploadBytes,
-        ctx.config.limits.documentUploadBytes,
-      ),
+      // The outer bound only; receiveUpload enforces each kind's own limit while streaming.
+      fileSize: largestUploadBytes(ctx.config.limits),
       files: 1,
       fields: 50,
       fieldSize: ctx.config.limits.bodyBytes,

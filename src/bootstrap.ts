@@ -10,6 +10,7 @@ import { createLogger } from './core/logger.ts';
 import { createMailer } from './core/mail/mailer.ts';
 import { createDatabaseRateLimiter } from './core/rate-limit/database-rate-limiter.ts';
 import { resolveSecretKey } from './core/secret-key.ts';
+import { createStorage } from './core/storage/create-storage.ts';
 import { VERSION } from './core/version.ts';
 import { ensureFirstStart } from './modules/setup/first-start.ts';
 
@@ -25,6 +26,7 @@ export interface ContextOptions {
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  const storage = await createStorage(config);
   const database = openDatabase(options.database ?? targetFromConfig(config));
   if (options.migrate !== false) {
     try {
@@ -40,6 +42,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     database,
     secretKey: resolveSecretKey(config),
     logger,
+    storage,
     version: VERSION,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     rateLimiter: createDatabaseRateLimiter(database.db),

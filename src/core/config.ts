@@ -3,6 +3,7 @@
  * Nothing else in the code base reads `process.env`: pass the `Config` object down.
  */
 import { resolve } from 'node:path';
+import { InvalidStorageUrlError, parseStorageUrl, type StorageTarget } from './storage/storage-target.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 export type ProcessRole = 'all' | 'api' | 'worker';
@@ -29,7 +30,8 @@ export interface Config {
   readonly oauthProviders: Readonly<Record<string, string>>;
   readonly judge0Url: string | undefined;
   readonly redisUrl: string | undefined;
-  readonly storageUrl: string | undefined;
+  /** Where uploaded content lives (STORAGE_URL; the local disk under DATA_DIR/content by default). */
+  readonly storage: StorageTarget;
   readonly limits: Readonly<Limits>;
   /** log2 of scrypt's N for new password hashes (15 → 32 MiB per hash). */
   readonly passwordHashCost: number;
@@ -42,6 +44,8 @@ export interface Limits {
   videoUploadBytes: number;
   documentUploadBytes: number;
   audioUploadBytes: number;
+  /** Office documents share the document limit; zip archives (SCORM packages) have their own. */
+  archiveUploadBytes: number;
   loginPerIpPerWindow: number;
   loginWindowSeconds: number;
   lockoutThreshold: number;
@@ -91,6 +95,15 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
   }
   return raw;
+}
+
+function storage(env: Env, dataDir: string): StorageTarget {
+  try {
+    return parseStorageUrl(optional(env, 'STORAGE_URL'), dataDir);
+  } catch (error) {
+    if (error instanceof InvalidStorageUrlError) throw new ConfigError(`STORAGE_URL ${error.message}`);
+    throw error;
+  }
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -161,7 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     oauthProviders: Object.freeze(parseOauthProviders(optional(env, 'OAUTH_PROVIDERS'))),
     judge0Url: url(env, 'JUDGE0_URL', ['http:', 'https:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    storageUrl: url(env, 'STORAGE_URL', ['file:', 's3:']),
+    storage: Object.freeze(storage(env, dataDir)),
     passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 15, 10, 20),
     limits: Object.freeze({
       bodyBytes: integer(env, 'MAX_BODY_BYTES', 2 * mb, 1024),
@@ -169,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
       videoUploadBytes: integer(env, 'MAX_VIDEO_UPLOAD_MB', 5120, 1) * mb,
       documentUploadBytes: integer(env, 'MAX_DOCUMENT_UPLOAD_MB', 500, 1) * mb,
       audioUploadBytes: integer(env, 'MAX_AUDIO_UPLOAD_MB', 1024, 1) * mb,
+      archiveUploadBytes: integer(env, 'MAX_ARCHIVE_UPLOAD_MB', 5120, 1) * mb,
       loginPerIpPerWindow: integer(env, 'LOGIN_RATE_LIMIT', 30, 1),
       loginWindowSeconds: integer(env, 'LOGIN_RATE_WINDOW_SECONDS', 300, 1),
       lockoutThreshold: integer(env, 'LOCKOUT_THRESHOLD', 10, 1),

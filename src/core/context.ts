@@ -1,6 +1,6 @@
 /**
  * What every module is given at start: configuration, the database, derived keys and the
- * shared services (mail, rate limits). Built once in bootstrap.ts (or by the test harness)
+ * shared services (storage, mail, rate limits). Built once in bootstrap.ts (or by the test harness)
  * and passed down explicitly; nothing is global.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface AppContext {
   readonly config: Config;
@@ -15,6 +16,8 @@ export interface AppContext {
   /** The resolved SECRET_KEY (configured or generated). */
   readonly secretKey: string;
   readonly logger: FastifyBaseLogger;
+  /** Uploaded content: the local disk or an S3-compatible bucket (STORAGE_URL). */
+  readonly storage: Storage;
   readonly version: string;
   readonly mailer: Mailer;
   readonly rateLimiter: RateLimiter;

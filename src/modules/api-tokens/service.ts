@@ -64,7 +64,7 @@ async function creationAllowed(ctx: AppContext, clientIp: string, verb: 'creatio
 }
 
 /** Token management: session users of a Pro organization only. */
-async function manageable(ctx: AppContext, db: Executor, principal: Principal, orgId: number) {
+async function manageable(db: Executor, principal: Principal, orgId: number) {
   requireSessionUser(principal);
   const org = await getOrgOr404(db, orgId);
   requirePlan(orgConfig(org), 'pro', 'API Access');
@@ -79,7 +79,7 @@ export async function createToken(
   clientIp: string,
 ) {
   const db = ctx.database.db;
-  const user = await manageable(ctx, db, principal, orgId);
+  const user = await manageable(db, principal, orgId);
   await creationAllowed(ctx, clientIp, 'creation');
   await requireOrgRight(db, user, orgId, 'roles', 'action_create');
   const name = input.name.trim();
@@ -116,7 +116,7 @@ export async function createToken(
 
 export async function listTokens(ctx: AppContext, principal: Principal, orgId: number) {
   const db = ctx.database.db;
-  const user = await manageable(ctx, db, principal, orgId);
+  const user = await manageable(db, principal, orgId);
   await requireOrgRight(db, user, orgId, 'roles', 'action_read');
   return queries.listTokens(db, orgId);
 }
@@ -129,7 +129,7 @@ async function tokenOr404(db: Executor, orgId: number, tokenUuid: string) {
 
 export async function getToken(ctx: AppContext, principal: Principal, orgId: number, tokenUuid: string) {
   const db = ctx.database.db;
-  const user = await manageable(ctx, db, principal, orgId);
+  const user = await manageable(db, principal, orgId);
   await requireOrgRight(db, user, orgId, 'roles', 'action_read');
   return tokenOr404(db, orgId, tokenUuid);
 }
@@ -142,7 +142,7 @@ export async function updateToken(
   input: Static<typeof ApiTokenUpdate>,
 ) {
   const db = ctx.database.db;
-  const user = await manageable(ctx, db, principal, orgId);
+  const user = await manageable(db, principal, orgId);
   await requireOrgRight(db, user, orgId, 'roles', 'action_update');
   const token = await tokenOr404(db, orgId, tokenUuid);
   const patch: Parameters<typeof queries.updateToken>[2] = { update_date: formatDateTime() };
@@ -172,7 +172,7 @@ export async function updateToken(
 
 export async function revokeToken(ctx: AppContext, principal: Principal, orgId: number, tokenUuid: string) {
   const db = ctx.database.db;
-  const user = await manageable(ctx, db, principal, orgId);
+  const user = await manageable(db, principal, orgId);
   await requireOrgRight(db, user, orgId, 'roles', 'action_delete');
   const token = await tokenOr404(db, orgId, tokenUuid);
   await queries.updateToken(db, token.id, { is_active: false, update_date: formatDateTime() });
@@ -186,7 +186,7 @@ export async function regenerateToken(
   clientIp: string,
 ) {
   const db = ctx.database.db;
-  const user = await manageable(ctx, db, principal, orgId);
+  const user = await manageable(db, principal, orgId);
   await creationAllowed(ctx, clientIp, 'regeneration');
   await requireOrgRight(db, user, orgId, 'roles', 'action_update');
   const token = await tokenOr404(db, orgId, tokenUuid);

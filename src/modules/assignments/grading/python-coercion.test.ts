@@ -24,12 +24,25 @@ describe('parsePythonFloat', () => {
     expect(parsePythonFloat(text)).toBeNaN();
   });
 
-  it.each(['', '.', '1__0', '_1', '1_', '1._5', '1_.5', '0x10', '1,5', '--1', '1e', 'e3', '∞', 'abc', '1 2'])(
-    '%j is not a float',
-    (text) => {
-      expect(parsePythonFloat(text)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '.',
+    '1__0',
+    '_1',
+    '1_',
+    '1._5',
+    '1_.5',
+    '0x10',
+    '1,5',
+    '--1',
+    '1e',
+    'e3',
+    '∞',
+    'abc',
+    '1 2',
+  ])('%j is not a float', (text) => {
+    expect(parsePythonFloat(text)).toBeNull();
+  });
 });
 
 describe('toPythonFloat', () => {

@@ -1,0 +1,71 @@
+/**
+ * The course tree reader behind `GET /courses/{course_uuid}/meta`: the course, its
+ * chapters in order, each with its activities in order, drafts only for editors who ask,
+ * locks applied. Activity content is stored as JSON text and spliced into the response
+ * as it is, so the cost of a read does not grow with parsing and re-serializing content.
+ */
+import type { Principal } from '../../core/auth/principal.ts';
+import type { AppContext } from '../../core/context.ts';
+import { serializeWithRaw } from '../../core/http/raw-json.ts';
+import { activityFieldsRaw } from '../activities/present.ts';
+import { listCourseActivities, listCourseActivitiesSlim } from '../activities/service.ts';
+import { requireCourseRead } from '../courses/access.ts';
+import { presentCourse } from '../courses/present.ts';
+import { getCourseOr404 } from '../courses/service.ts';
+import { getOrgOr404 } from '../orgs/service.ts';
+import { chapterFields } from './present.ts';
+import { listActivityLinks, listLinkedChapters } from './queries.ts';
+import { treeViewFor } from './service.ts';
+
+export interface MetaOptions {
+  withUnpublishedActivities: boolean;
+  slim: boolean;
+}
+
+export async function readCourseMeta(
+  ctx: AppContext,
+  principal: Principal,
+  courseUuid: string,
+  options: MetaOptions,
+): Promise<string> {
+  const db = ctx.database.db;
+  const course = await getCourseOr404(db, courseUuid);
+  const caller = await requireCourseRead(db, principal, course);
+  const [chapters, links, activities, org, presented] = await Promise.all([
+    listLinkedChapters(db, course.id),
+    listActivityLinks(db, course.id),
+    options.slim ? listCourseActivitiesSlim(db, course.id) : listCourseActivities(db, course.id),
+    getOrgOr404(db, course.org_id),
+    presentCourse(db, course),
+  ]);
+  const restricted = [
+    ...chapters.filter((c) => c.lock_type === 'restricted').map((c) => c.chapter_uuid),
+    ...activities.filter((a) => a.lock_type === 'restricted').map((a) => a.activity_uuid),
+  ];
+  const view = await treeViewFor(db, caller, course, restricted);
+  const showDrafts = options.withUnpublishedActivities && view.canEdit;
+  const activityById = new Map(activities.map((a) => [a.id, a]));
+  const linksByChapter = new Map<number, number[]>();
+  for (const link of links) {
+    const list = linksByChapter.get(link.chapter_id) ?? [];
+    list.push(link.activity_id);
+    linksByChapter.set(link.chapter_id, list);
+  }
+
+  const chapterJson = chapters.map((chapter) => {
+    const chapterLocked = view.locks.locked(chapter.lock_type, chapter.chapter_uuid);
+    const chapterActivities = (linksByChapter.get(chapter.id) ?? [])
+      .map((id) => activityById.get(id))
+      .filter((activity) => activity !== undefined && (showDrafts || activity.published))
+      .map((activity) =>
+        activityFieldsRaw(activity!, {
+          chapterId: chapter.id,
+          slim: options.slim,
+          locked: view.locks.locked(activity!.lock_type, activity!.activity_uuid, chapterLocked),
+        }),
+      );
+    return chapterFields(chapter, chapterLocked, chapterActivities);
+  });
+
+  return serializeWithRaw({ ...presented, org_uuid: org.org_uuid, chapters: chapterJson });
+}
