@@ -1,8 +1,8 @@
 /** Playgrounds as PlaygroundRead: with their organization, course and author filled in, in batches. */
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../core/events/emit.ts';
+import { findCoursesByIds } from '../courses/service.ts';
 import { findOrgsByIds } from '../orgs/service.ts';
-import { findCoursesByIds } from '../search/courses-read.ts';
 import { findUsersByIds } from '../users/service.ts';
 import type { PlaygroundRow } from './queries.ts';
 import type { PlaygroundRead } from './schemas.ts';

@@ -1,33 +1,57 @@
 /**
- * Which audio files an episode accepts: by extension (mp3, wav, ogg, m4a) and by the
- * content type the client declared for it, which must fit the extension. Content is not
- * sniffed here; the shared upload pipeline does that once episodes move onto it.
+ * Episode audio in storage. Uploads go through the shared pipeline (extension, content
+ * sniffing, size limit); in front of it, the content type the client declared must fit
+ * the extension it claims, and files of deleted episodes leave storage after the commit.
  */
+import type { AppContext } from '../../core/context.ts';
 import { unsupportedMediaType } from '../../core/errors/http-errors.ts';
+import { joinKey } from '../../core/storage/object-keys.ts';
+import { extensionOf } from '../../core/uploads/file-kinds.ts';
+import { type IncomingFile, type ReceivedUpload, receiveUpload } from '../../core/uploads/receive-upload.ts';
 
-const FORMATS: Record<string, { canonical: string; declared: string[] }> = {
-  mp3: { canonical: 'audio/mpeg', declared: ['audio/mpeg', 'audio/mp3', 'audio/mpeg3', 'audio/x-mpeg-3'] },
-  wav: { canonical: 'audio/wav', declared: ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'] },
-  ogg: { canonical: 'audio/ogg', declared: ['audio/ogg', 'application/ogg', 'audio/vorbis'] },
-  m4a: { canonical: 'audio/mp4', declared: ['audio/mp4', 'audio/x-m4a', 'audio/m4a', 'audio/aac'] },
+const DECLARED_TYPES: Record<string, readonly string[]> = {
+  mp3: ['audio/mpeg', 'audio/mp3', 'audio/mpeg3', 'audio/x-mpeg-3'],
+  wav: ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'],
+  ogg: ['audio/ogg', 'application/ogg', 'audio/vorbis'],
+  m4a: ['audio/mp4', 'audio/x-m4a', 'audio/m4a', 'audio/aac'],
 };
 
-export const AUDIO_EXTENSIONS = Object.keys(FORMATS);
-
-export interface AudioFormat {
-  extension: string;
-  /** The content type the audio is stored and served with. */
-  contentType: string;
+/** 415 when an audio extension comes with a content type of something else. */
+export function assertDeclaredAudioType(filename: string, declaredType: string): void {
+  const allowed = DECLARED_TYPES[extensionOf(filename)];
+  const declared = declaredType.split(';')[0].trim().toLowerCase();
+  if (allowed && !allowed.includes(declared)) throw unsupportedMediaType('Audio : Wrong audio format');
 }
 
-/** The format of an uploaded audio file, or a 415 naming what is allowed. */
-export function audioFormat(filename: string, declaredType: string): AudioFormat {
-  const extension = /\.([^./\\]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
-  const format = FORMATS[extension];
-  if (!format) {
-    throw unsupportedMediaType(`File type not allowed. Allowed: [${AUDIO_EXTENSIONS.join(', ')}]`);
+export function episodeAudioKey(orgUuid: string, podcastUuid: string, storedName: string): string {
+  return joinKey('orgs', orgUuid, 'podcasts', podcastUuid, 'episodes', storedName);
+}
+
+export async function receiveEpisodeAudio(
+  ctx: AppContext,
+  file: IncomingFile,
+  place: { orgUuid: string; podcastUuid: string },
+): Promise<ReceivedUpload> {
+  try {
+    assertDeclaredAudioType(file.filename, file.mimetype);
+  } catch (error) {
+    file.file.resume();
+    throw error;
   }
-  const declared = declaredType.split(';')[0].trim().toLowerCase();
-  if (!format.declared.includes(declared)) throw unsupportedMediaType('Audio : Wrong audio format');
-  return { extension, contentType: format.canonical };
+  return receiveUpload(ctx, file, {
+    accept: ['audio'],
+    suffix: 'audio',
+    keyFor: (storedName) => episodeAudioKey(place.orgUuid, place.podcastUuid, storedName),
+  });
+}
+
+/** Removes files whose rows are gone; a failure is logged, never surfaced (the rows are already deleted). */
+export async function deleteStoredAudio(ctx: AppContext, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await ctx.storage.delete(key);
+    } catch (error) {
+      ctx.logger.error({ err: error, key }, 'could not delete episode audio');
+    }
+  }
 }

@@ -4,15 +4,14 @@
  * only place its bytes pass through). Whatever goes wrong after the file was saved, the
  * file is discarded before the error travels on.
  */
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { invalid } from '../../core/errors/http-errors.ts';
-import type { StoredAudio } from './audio-store.ts';
+import type { IncomingFile, ReceivedUpload } from '../../core/uploads/receive-upload.ts';
 import type { EpisodeInput } from './episodes.ts';
 
 export interface AudioSink {
-  save(file: { filename: string; mimetype: string; stream: Readable }): Promise<StoredAudio>;
-  discard(audio: StoredAudio): Promise<void>;
+  save(file: IncomingFile): Promise<ReceivedUpload>;
+  discard(audio: ReceivedUpload): Promise<void>;
 }
 
 const TITLE_MAX = 300;
@@ -51,9 +50,8 @@ function episodeInput(fields: Record<string, string>): EpisodeInput {
 
 export async function readEpisodeForm(
   request: FastifyRequest,
-  maxAudioBytes: number,
   sink: AudioSink,
-): Promise<{ input: EpisodeInput; audio: StoredAudio | undefined }> {
+): Promise<{ input: EpisodeInput; audio: ReceivedUpload | undefined }> {
   if (!request.isMultipart()) {
     throw invalid(
       ['body'],
@@ -63,21 +61,22 @@ export async function readEpisodeForm(
     );
   }
   const fields: Record<string, string> = {};
-  let audio: StoredAudio | undefined;
+  let audio: ReceivedUpload | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxAudioBytes } })) {
+    for await (const part of request.parts()) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
       }
       if (part.fieldname !== 'audio_file' || audio) {
+        part.file.resume();
         throw invalid(
           ['body', part.fieldname],
           'Only one file, named audio_file, is accepted',
           part.filename,
         );
       }
-      audio = await sink.save({ filename: part.filename, mimetype: part.mimetype, stream: part.file });
+      audio = await sink.save(part);
     }
     return { input: episodeInput(fields), audio };
   } catch (error) {

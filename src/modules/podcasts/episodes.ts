@@ -1,10 +1,9 @@
 /**
  * Podcast episodes: an audio file with a title and a number (the next one when not
  * given). Whoever may change the podcast manages its episodes; whoever may read it reads
- * them. Audio is written before the row, so a failed insert removes the file again, and a
- * deleted row's file goes after the commit.
+ * them. Audio is stored before the row is written, so a failed insert removes the file
+ * again; a deleted row's file goes after the commit.
  */
-import type { Readable } from 'node:stream';
 import type { Static } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
@@ -12,9 +11,9 @@ import { invalid, notFound } from '../../core/errors/http-errors.ts';
 import { type Executor, emit } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
 import { formatDateTime } from '../../core/time.ts';
+import type { IncomingFile, ReceivedUpload } from '../../core/uploads/receive-upload.ts';
 import { getOrgOr404 } from '../orgs/service.ts';
-import { audioFormat } from './audio-files.ts';
-import { audioStoreFor, deleteAudioFiles, type StoredAudio } from './audio-store.ts';
+import { deleteStoredAudio, receiveEpisodeAudio } from './audio-files.ts';
 import { toEpisodeRead } from './present.ts';
 import * as queries from './queries.ts';
 import type { EpisodeUpdate } from './schemas.ts';
@@ -33,20 +32,18 @@ export async function podcastOpenForEpisodes(ctx: AppContext, principal: Princip
   return podcast;
 }
 
-/** Checks the file's type, then streams it into the store under the podcast's folder. */
+/** Checks and streams the file into storage, under the podcast's folder. */
 export async function saveEpisodeAudio(
   ctx: AppContext,
   podcast: PodcastRow,
-  file: { filename: string; mimetype: string; stream: Readable },
-): Promise<StoredAudio> {
-  const format = audioFormat(file.filename, file.mimetype);
+  file: IncomingFile,
+): Promise<ReceivedUpload> {
   const org = await getOrgOr404(ctx.database.db, podcast.org_id);
-  const key = `orgs/${org.org_uuid}/podcasts/${podcast.podcast_uuid}/episodes/${prefixedUuid('audio')}.${format.extension}`;
-  return audioStoreFor(ctx).save(key, file.stream, format.contentType);
+  return receiveEpisodeAudio(ctx, file, { orgUuid: org.org_uuid, podcastUuid: podcast.podcast_uuid });
 }
 
-export function discardEpisodeAudio(ctx: AppContext, audio: StoredAudio): Promise<void> {
-  return deleteAudioFiles(ctx, [audio.key]);
+export function discardEpisodeAudio(ctx: AppContext, audio: ReceivedUpload): Promise<void> {
+  return deleteStoredAudio(ctx, [audio.key]);
 }
 
 export async function createEpisode(
@@ -54,10 +51,9 @@ export async function createEpisode(
   principal: Principal,
   podcastUuid: string,
   input: EpisodeInput,
-  audio: StoredAudio | undefined,
+  audio: ReceivedUpload | undefined,
 ) {
   if (!audio) throw invalid(['body', 'audio_file'], 'Field required', undefined, 'missing');
-  if (audio.size === 0) throw invalid(['body', 'audio_file'], 'The audio file is empty', undefined);
   return ctx.database.db.transaction().execute(async (trx) => {
     const podcast = await getPodcastOr404(trx, podcastUuid);
     await requirePodcastChange(trx, principal, podcast);
@@ -70,7 +66,7 @@ export async function createEpisode(
       description: input.description ?? null,
       episode_number: input.episode_number ?? (await queries.nextEpisodeNumber(trx, podcast.id)),
       audio_key: audio.key,
-      audio_content_type: audio.contentType,
+      audio_content_type: audio.mimeType,
       audio_size: audio.size,
       creation_date: now,
       update_date: now,
@@ -133,5 +129,5 @@ export async function deleteEpisode(ctx: AppContext, principal: Principal, uuid:
     await queries.deleteEpisode(trx, episode.id);
     return episode.audio_key;
   });
-  await deleteAudioFiles(ctx, [audioKey]);
+  await deleteStoredAudio(ctx, [audioKey]);
 }

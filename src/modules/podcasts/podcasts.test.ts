@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken, createOrg, outboxEvents, signedInUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { multipartPayload } from '../../../test/multipart.ts';
+import { SAMPLES } from '../../../test/sample-files.ts';
 import type { OrgRow } from '../orgs/service.ts';
 
 let t: TestApp;
@@ -27,7 +29,7 @@ async function ok(
 const status = async (url: string, headers: Headers = {}) =>
   (await t.inject({ method: 'GET', url, headers })).statusCode;
 
-const MP3 = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000'), Buffer.alloc(2048, 7)]);
+const MP3 = Buffer.concat([SAMPLES.mp3Id3, Buffer.alloc(2048, 7)]);
 
 interface Upload {
   filename: string;
@@ -41,7 +43,11 @@ async function form(fields: Record<string, string>, file?: Upload) {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
   if (file)
-    data.append(file.field ?? 'audio_file', new Blob([new Uint8Array(file.content)], { type: file.type }), file.filename);
+    data.append(
+      file.field ?? 'audio_file',
+      new Blob([new Uint8Array(file.content)], { type: file.type }),
+      file.filename,
+    );
   const request = new Request('http://localhost/', { method: 'POST', body: data });
   return {
     payload: Buffer.from(await request.arrayBuffer()),
@@ -201,7 +207,7 @@ describe('episodes', () => {
       description: 'Hello',
       episode_number: 1,
       audio_file: expect.stringMatching(
-        new RegExp(`^orgs/${org.org_uuid}/podcasts/${podcast.podcast_uuid}/episodes/audio_[0-9a-f-]+\\.mp3$`),
+        new RegExp(`^orgs/${org.org_uuid}/podcasts/${podcast.podcast_uuid}/episodes/[0-9a-f-]+_audio\\.mp3$`),
       ),
       audio_content_type: 'audio/mpeg',
       audio_size: MP3.length,
@@ -232,7 +238,7 @@ describe('episodes', () => {
       {
         filename: 'two.m4a',
         type: 'audio/x-m4a',
-        content: MP3,
+        content: SAMPLES.m4a,
       },
     );
     expect(second.json()).toMatchObject({ episode_number: 2, audio_content_type: 'audio/mp4' });
@@ -243,7 +249,7 @@ describe('episodes', () => {
       {
         filename: 'ten.ogg',
         type: 'audio/ogg',
-        content: MP3,
+        content: SAMPLES.ogg,
       },
     );
     expect(numbered.json().episode_number).toBe(10);
@@ -284,7 +290,8 @@ describe('episodes', () => {
       [{}, { filename: 'x.mp3', type: 'audio/mpeg', content: MP3 }, 422],
       [{ title: 'x', episode_number: 'two' }, { filename: 'x.mp3', type: 'audio/mpeg', content: MP3 }, 422],
       [{ title: 'x' }, { filename: 'x.mp3', type: 'audio/mpeg', content: MP3, field: 'thumbnail' }, 422],
-      [{ title: 'x' }, { filename: 'x.mp3', type: 'audio/mpeg', content: Buffer.alloc(0) }, 422],
+      [{ title: 'x' }, { filename: 'x.mp3', type: 'audio/mpeg', content: Buffer.alloc(0) }, 415],
+      [{ title: 'x' }, { filename: 'x.mp3', type: 'audio/mpeg', content: SAMPLES.exe }, 415],
     ];
     for (const [fields, file, expected] of cases) {
       const response = await postEpisode(author.headers, podcast.podcast_uuid, fields, file);

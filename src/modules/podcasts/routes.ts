@@ -103,7 +103,7 @@ export async function podcastRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
         summary: 'Add an episode',
         description:
           'multipart/form-data: `title` (required), `description`, `episode_number` (the next number when omitted) ' +
-          'and the file `audio_file` (.mp3, .wav, .ogg or .m4a with a matching content type).',
+          'and the file `audio_file` (.mp3, .wav, .ogg or .m4a, declared with a matching audio content type).',
         consumes: ['multipart/form-data'],
         params: PodcastParams,
         response: { 200: EpisodeRead },
@@ -112,7 +112,7 @@ export async function podcastRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     async (request) => {
       const uuid = request.params.podcast_uuid;
       const podcast = await episodes.podcastOpenForEpisodes(ctx, request.principal, uuid);
-      const { input, audio } = await readEpisodeForm(request, ctx.config.limits.audioUploadBytes, {
+      const { input, audio } = await readEpisodeForm(request, {
         save: (file) => episodes.saveEpisodeAudio(ctx, podcast, file),
         discard: (stored) => episodes.discardEpisodeAudio(ctx, stored),
       });

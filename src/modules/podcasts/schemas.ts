@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { JsonObject, Nullable } from '../../core/http/schemas.ts';
-import { AuthorWithRole } from '../users/schemas.ts';
+import { AuthorWithRole } from '../courses/schemas.ts';
 
 const text = Nullable(Type.String());
 

@@ -16,7 +16,7 @@ import { getOrgOr404 } from '../orgs/service.ts';
 import { hasOrgRight, requireOrgRight } from '../roles/access.ts';
 import { indexDocument, removeDocument, searchText } from '../search/index-writer.ts';
 import { deleteResourceLinks } from '../usergroups/service.ts';
-import { deleteAudioFiles } from './audio-store.ts';
+import { deleteStoredAudio } from './audio-files.ts';
 import { presentPodcast } from './present.ts';
 import type { PodcastRow } from './queries.ts';
 import * as queries from './queries.ts';
@@ -203,5 +203,5 @@ export async function deletePodcast(ctx: AppContext, principal: Principal, uuid:
     await deleteResourceLinks(trx, [podcast.podcast_uuid]);
     return audioKeys;
   });
-  await deleteAudioFiles(ctx, audioKeys);
+  await deleteStoredAudio(ctx, audioKeys);
 }

@@ -1,6 +1,6 @@
 /** Users as the API shows them. Every field is named, so hashes and lockout state never leak. */
 import type { Static } from '@sinclair/typebox';
-import type { AuthorWithRole, UserRead, UserReadPublic } from './schemas.ts';
+import type { UserRead, UserReadPublic } from './schemas.ts';
 import type { UsersTable } from './tables.ts';
 
 export type UserRow = Omit<UsersTable, 'id'> & { id: number };
@@ -55,7 +55,8 @@ export interface Authorship {
   update_date: string;
 }
 
-export function toAuthorWithRole(user: UserRow, role: Authorship): Static<typeof AuthorWithRole> {
+/** AuthorWithRole (spec §2.1): a user's part in a resource they author (courses, podcasts). */
+export function toAuthorWithRole(user: UserRow, role: Authorship) {
   return {
     user: toUserRead(user),
     authorship: role.authorship,

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { JsonObject, Nullable, StringEnum } from '../../core/http/schemas.ts';
+import { JsonObject, Nullable } from '../../core/http/schemas.ts';
 
 /** The full user as its owner and administrators see it (spec §2.1). */
 export const UserRead = Type.Object(
@@ -67,15 +67,3 @@ export const UserUpdate = Type.Object({
   profile: Type.Optional(Nullable(JsonObject)),
   extra_metadata: Type.Optional(Nullable(JsonObject)),
 });
-
-/** A user's part in a resource they author (courses, podcasts), spec §2.1. */
-export const AuthorWithRole = Type.Object(
-  {
-    user: UserRead,
-    authorship: StringEnum(['CREATOR', 'CONTRIBUTOR', 'MAINTAINER', 'REPORTER']),
-    authorship_status: StringEnum(['ACTIVE', 'PENDING', 'INACTIVE']),
-    creation_date: Type.String(),
-    update_date: Type.String(),
-  },
-  { $id: 'AuthorWithRole' },
-);
