@@ -16,6 +16,7 @@ import { packRoutes } from './packs/routes.ts';
 import { playgroundRoutes } from './playgrounds/routes.ts';
 import { podcastRoutes } from './podcasts/routes.ts';
 import { roleRoutes } from './roles/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 import { usergroupRoutes } from './usergroups/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     playgroundRoutes,
     podcastRoutes,
     boardRoutes,
+    searchRoutes,
   ]) {
     await app.register(routes, { ctx });
   }

@@ -27,6 +27,7 @@ import type {
 
 export { presentFolders } from './present.ts';
 export type { FolderRow } from './queries.ts';
+export { findFoldersByIds } from './queries.ts';
 
 const DEFAULT_COLOR = 'violet';
 

@@ -113,6 +113,18 @@ export function resourcesUnlockedForUser(db: Executor, userId: number, uuids: st
     .then((rows) => rows.map((r) => r.resource_uuid));
 }
 
+/** Every resource uuid some group of the organization is linked to (its restricted resources). */
+export function linkedResourceUuids(db: Executor, orgId: number): Promise<string[]> {
+  return db
+    .selectFrom('usergroup_resources')
+    .innerJoin('usergroups', 'usergroups.id', 'usergroup_resources.usergroup_id')
+    .select('usergroup_resources.resource_uuid')
+    .distinct()
+    .where('usergroups.org_id', '=', orgId)
+    .execute()
+    .then((rows) => rows.map((r) => r.resource_uuid));
+}
+
 /** Resource uuids among `uuids` that at least one group is linked to. */
 export function resourcesWithGroups(db: Executor, uuids: string[]): Promise<string[]> {
   if (uuids.length === 0) return Promise.resolve([]);

@@ -16,6 +16,7 @@ import * as queries from './queries.ts';
 export type { UsergroupRow } from './queries.ts';
 export {
   deleteResourceLinks,
+  linkedResourceUuids,
   listGroupsOfResource,
   resourcesUnlockedForUser,
   resourcesWithGroups,
