@@ -3,6 +3,7 @@
  * what production would create; every call makes new, uniquely named rows.
  */
 import { randomBytes } from 'node:crypto';
+import type { SessionUser } from '../src/core/auth/principal.ts';
 import type { TokenRights } from '../src/core/auth/rights.ts';
 import { allTokenRights, createTokenAsOperator } from '../src/modules/api-tokens/service.ts';
 import type { Plan } from '../src/modules/orgs/org-config.ts';
@@ -107,4 +108,17 @@ export async function outboxEvents(t: TestApp, event?: string) {
   let query = t.db.selectFrom('outbox_events').selectAll().orderBy('id');
   if (event) query = query.where('event', '=', event);
   return (await query.execute()).map((row) => ({ ...row, data: JSON.parse(row.data) }));
+}
+
+/** The session principal of a test user, for calling services directly. */
+export function asPrincipal(who: { user: UserRow }): SessionUser {
+  return {
+    kind: 'user',
+    id: who.user.id,
+    uuid: who.user.user_uuid,
+    email: who.user.email,
+    username: who.user.username,
+    isSuperadmin: who.user.is_superadmin,
+    sessionId: 0,
+  };
 }

@@ -4,10 +4,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context.ts';
+import { activityRoutes } from './activities/routes.ts';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { blockRoutes } from './blocks/routes.ts';
 import { boardRoutes } from './boards/routes.ts';
+import { chapterRoutes } from './chapters/routes.ts';
+import { collectionRoutes } from './collections/routes.ts';
 import { communityRoutes } from './communities/routes.ts';
+import { contentFileRoutes } from './content-files/routes.ts';
+import { courseRoutes } from './courses/routes.ts';
 import { discussionRoutes } from './discussions/routes.ts';
 import { folderRoutes } from './folders/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -30,6 +36,12 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     apiTokenRoutes,
     usergroupRoutes,
     packRoutes,
+    courseRoutes,
+    chapterRoutes,
+    activityRoutes,
+    blockRoutes,
+    contentFileRoutes,
+    collectionRoutes,
     folderRoutes,
     communityRoutes,
     discussionRoutes,

@@ -55,6 +55,11 @@ export function joinKey(...segments: string[]): string {
   return assertValidKey(segments.join('/'));
 }
 
+/** A key under an existing folder key: `childKey(courseFolder, 'thumbnails', name)`. */
+export function childKey(folder: string, ...segments: string[]): string {
+  return joinKey(...assertValidKey(folder).split('/'), ...segments);
+}
+
 /** Like assertValidKey, but answers instead of throwing (for paths that come from a request). */
 export function isValidKey(key: string): boolean {
   try {

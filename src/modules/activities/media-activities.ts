@@ -2,11 +2,23 @@
  * Activities whose content the server builds: external videos (YouTube, Vimeo) and,
  * with an upload, hosted videos and PDFs. All start unpublished whatever the payload says.
  */
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
-import { invalid } from '../../core/errors/http-errors.ts';
+import { badRequest, invalid, unsupportedMediaType } from '../../core/errors/http-errors.ts';
+import { readMultipartForm } from '../../core/http/multipart-form.ts';
+import { prefixedUuid } from '../../core/ids.ts';
+import { childKey } from '../../core/storage/object-keys.ts';
+import type { FileKind } from '../../core/uploads/file-kinds.ts';
+import { uploadSlot } from '../../core/uploads/upload-into.ts';
+import { getChapterOr404 } from '../chapters/service.ts';
+import { requireCourseEdit } from '../courses/access.ts';
+import { getCourseByIdOr404 } from '../courses/service.ts';
+import { getOrgOr404 } from '../orgs/service.ts';
 import { normalizeVideoDetails } from './content/content-rules.ts';
-import { insertActivityInChapter } from './service.ts';
+import type { ActivitySubType, ActivityType } from './content/types.ts';
+import { activityFolder, insertActivityInChapter } from './service.ts';
 
 const VIDEO_HOSTS = {
   youtube: ['youtube.com', 'm.youtube.com', 'youtu.be', 'youtube-nocookie.com'],
@@ -80,4 +92,122 @@ export async function createExternalVideo(
       async (activityUuid) => ({ uri: input.uri, type: input.type, activity_uuid: activityUuid }),
     ),
   );
+}
+
+const WRONG_FORMAT = {
+  video: 'Video : Wrong video format',
+  pdf: 'Pdf : Wrong pdf format',
+};
+const NO_FILE = {
+  video: 'Video : No video file provided',
+  pdf: 'Pdf : No pdf file provided',
+};
+
+export const UploadedActivityForm = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 500 }),
+  chapter_id: Type.String({ pattern: '^[0-9]+$' }),
+  details: Type.Optional(Type.String({ maxLength: 10000 })),
+  extra_metadata: Type.Optional(Type.String({ maxLength: 20000 })),
+});
+
+interface UploadedKind {
+  kind: 'video' | 'pdf';
+  fileField: 'video_file' | 'pdf_file';
+  declared: string[];
+  accept: FileKind[];
+  folder: string;
+  suffix: string;
+  activityType: ActivityType;
+  activitySubType: ActivitySubType;
+}
+
+export const HOSTED_VIDEO: UploadedKind = {
+  kind: 'video',
+  fileField: 'video_file',
+  declared: ['video/mp4', 'video/webm'],
+  accept: ['video'],
+  folder: 'video',
+  suffix: 'video',
+  activityType: 'TYPE_VIDEO',
+  activitySubType: 'SUBTYPE_VIDEO_HOSTED',
+};
+
+export const PDF_DOCUMENT: UploadedKind = {
+  kind: 'pdf',
+  fileField: 'pdf_file',
+  declared: ['application/pdf'],
+  accept: ['document'],
+  folder: 'documentpdf',
+  suffix: 'documentpdf',
+  activityType: 'TYPE_DOCUMENT',
+  activitySubType: 'SUBTYPE_DOCUMENT_PDF',
+};
+
+/**
+ * `POST /activities/video` and `/activities/documentpdf`: the declared content type must be
+ * right (the spec's error texts), the bytes must be that format, the activity starts
+ * unpublished, and its content is built here: `{filename, activity_uuid}`.
+ */
+export async function createUploadedActivity(ctx: AppContext, request: FastifyRequest, kind: UploadedKind) {
+  const db = ctx.database.db;
+  const slot = uploadSlot(ctx, {
+    accept: kind.accept,
+    suffix: kind.suffix,
+    checkDeclared: (part) => {
+      if (!kind.declared.includes(part.mimetype)) throw unsupportedMediaType(WRONG_FORMAT[kind.kind]);
+    },
+    async resolve(fields) {
+      if (fields.chapter_id === undefined) return undefined;
+      const chapter = await getChapterOr404(db, parseChapterId(fields.chapter_id));
+      const course = await getCourseByIdOr404(db, chapter.course_id);
+      await requireCourseEdit(db, request.principal, course, 'create');
+      const org = await getOrgOr404(db, course.org_id);
+      const activityUuid = prefixedUuid('activity');
+      return {
+        folder: childKey(activityFolder(org.org_uuid, course.course_uuid, activityUuid), kind.folder),
+        value: { activityUuid },
+      };
+    },
+  });
+  const form = await readMultipartForm(request, UploadedActivityForm, { [kind.fileField]: slot.handler });
+  const pending = form.files[kind.fileField];
+  if (!pending) throw badRequest(NO_FILE[kind.kind]);
+  const details = kind.kind === 'video' ? parseVideoDetails(form.fields.details) : null;
+  const extraMetadata = parseJsonObject(form.fields.extra_metadata, 'extra_metadata');
+  const { target, file } = await slot.finish(pending, form.fields);
+  try {
+    return await db.transaction().execute((trx) =>
+      insertActivityInChapter(
+        trx,
+        request.principal,
+        parseChapterId(form.fields.chapter_id),
+        {
+          name: form.fields.name,
+          activityType: kind.activityType,
+          activitySubType: kind.activitySubType,
+          content: {},
+          details,
+          published: false,
+          lockType: 'public',
+          extraMetadata,
+        },
+        async (activityUuid) => ({ filename: file.storedName, activity_uuid: activityUuid }),
+        target.value.activityUuid,
+      ),
+    );
+  } catch (error) {
+    await ctx.storage.delete(file.key).catch(() => {});
+    throw error;
+  }
+}
+
+function parseJsonObject(raw: string | undefined, field: string): Record<string, unknown> | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  try {
+    const value = JSON.parse(raw);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
+  } catch {
+    // reported below
+  }
+  throw invalid(['body', field], `${field} must be a JSON-encoded object`, raw, 'dict_type');
 }

@@ -4,8 +4,14 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import { MessageResponse } from '../../core/http/schemas.ts';
+import { registerResourceType } from '../../core/resources/registry.ts';
 import { findActivityLink } from '../chapters/service.ts';
-import { createExternalVideo } from './media-activities.ts';
+import {
+  createExternalVideo,
+  createUploadedActivity,
+  HOSTED_VIDEO,
+  PDF_DOCUMENT,
+} from './media-activities.ts';
 import { toActivityRead, toActivityVersionRead } from './present.ts';
 import {
   ActivityCreate,
@@ -22,6 +28,10 @@ const ActivityParams = Type.Object({ activity_uuid: Type.String() });
 export async function activityRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = ctx.database.db;
+  registerResourceType('activity_', async (executor, uuid) => {
+    const activity = await activities.findActivityByUuid(executor, uuid);
+    return activity && { orgId: activity.org_id, type: 'activity' };
+  });
 
   app.post(
     '/api/v1/activities/',
@@ -54,6 +64,32 @@ export async function activityRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       return toActivityRead(activity, { chapterId, locked: false });
     },
   );
+
+  for (const [path, kind, summary] of [
+    [
+      '/api/v1/activities/video',
+      HOSTED_VIDEO,
+      'Upload a hosted video (mp4 or webm) as a new, unpublished activity',
+    ],
+    ['/api/v1/activities/documentpdf', PDF_DOCUMENT, 'Upload a PDF as a new, unpublished activity'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          description: `Multipart form: \`name\`, \`chapter_id\`, ${kind.kind === 'video' ? '`details` (JSON-encoded: startTime, endTime, autoplay, muted), ' : ''}\`${kind.fileField}\`. The declared content type must be ${kind.declared.join(' or ')} and the bytes must match it.`,
+          consumes: ['multipart/form-data'],
+          response: { 200: ActivityRead },
+        },
+      },
+      async (request) => {
+        const { activity, chapterId } = await createUploadedActivity(ctx, request, kind);
+        return toActivityRead(activity, { chapterId, locked: false });
+      },
+    );
+  }
 
   app.get(
     '/api/v1/activities/:activity_uuid',

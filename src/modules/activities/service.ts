@@ -9,6 +9,7 @@ import type { AppContext } from '../../core/context.ts';
 import { conflict, invalid, notFound } from '../../core/errors/http-errors.ts';
 import { type Executor, emit } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
+import { childKey } from '../../core/storage/object-keys.ts';
 import { formatDateTime } from '../../core/time.ts';
 import {
   findActivityLink,
@@ -18,7 +19,8 @@ import {
   treeViewFor,
 } from '../chapters/service.ts';
 import { requireCourseEdit, requireCourseRead } from '../courses/access.ts';
-import { type CourseRow, getCourseByIdOr404 } from '../courses/service.ts';
+import { type CourseRow, courseFolder, getCourseByIdOr404 } from '../courses/service.ts';
+import { getOrgOr404 } from '../orgs/service.ts';
 import { deleteResourceLinks } from '../usergroups/service.ts';
 import { assertCreatable, normalizeContent, normalizeVideoDetails } from './content/content-rules.ts';
 import type { ActivitySubType, ActivityType } from './content/types.ts';
@@ -73,11 +75,11 @@ export async function insertActivityInChapter(
   chapterId: number,
   activity: NewActivity,
   buildContent?: (activityUuid: string, course: CourseRow) => Promise<Record<string, unknown>>,
+  activityUuid = prefixedUuid('activity'),
 ) {
   const chapter = await getChapterOr404(trx, chapterId);
   const course = await getCourseByIdOr404(trx, chapter.course_id);
   await requireCourseEdit(trx, principal, course, 'create');
-  const activityUuid = prefixedUuid('activity');
   const content = buildContent ? await buildContent(activityUuid, course) : activity.content;
   const now = formatDateTime();
   const row = await queries.insertActivity(trx, {
@@ -253,17 +255,6 @@ export async function updateActivity(
   });
 }
 
-/** Runs after an activity's rows are gone (its stored files). */
-export type ActivityDeletedHook = (
-  ctx: AppContext,
-  activity: queries.ActivityRow,
-  course: CourseRow,
-) => Promise<void>;
-const deletedHooks: ActivityDeletedHook[] = [];
-export function onActivityDeleted(hook: ActivityDeletedHook): void {
-  if (!deletedHooks.includes(hook)) deletedHooks.push(hook);
-}
-
 export async function deleteActivity(
   ctx: AppContext,
   principal: Principal,
@@ -277,16 +268,20 @@ export async function deleteActivity(
     await queries.deleteActivity(trx, activity.id);
     return { activity, course };
   });
-  for (const hook of deletedHooks) {
-    try {
-      await hook(ctx, activity, course);
-    } catch (error) {
-      ctx.logger.error(
-        { err: error, activity: activity.activity_uuid },
-        'cleanup after activity deletion failed',
-      );
-    }
+  try {
+    const org = await getOrgOr404(ctx.database.db, course.org_id);
+    await ctx.storage.deletePrefix(activityFolder(org.org_uuid, course.course_uuid, activity.activity_uuid));
+  } catch (error) {
+    ctx.logger.error(
+      { err: error, activity: activity.activity_uuid },
+      'could not delete the files of a deleted activity',
+    );
   }
+}
+
+/** Where an activity's files live in storage (uploads, blocks). */
+export function activityFolder(orgUuid: string, courseUuid: string, activityUuid: string): string {
+  return childKey(courseFolder(orgUuid, courseUuid), 'activities', activityUuid);
 }
 
 async function editableActivity(db: Executor, principal: Principal, activityUuid: string) {

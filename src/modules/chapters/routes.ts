@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import { MessageResponse } from '../../core/http/schemas.ts';
+import { registerResourceType } from '../../core/resources/registry.ts';
 import { toActivityRead } from '../activities/present.ts';
 import { chapterFields } from './present.ts';
 import { ChapterCreate, ChapterOrder, ChapterRead, ChapterUpdate } from './schemas.ts';
@@ -14,6 +15,10 @@ const ChapterParams = Type.Object({ chapter_id: Type.Integer() });
 
 export async function chapterRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerResourceType('chapter_', async (executor, uuid) => {
+    const chapter = await chapters.findChapterByUuid(executor, uuid);
+    return chapter && { orgId: chapter.org_id, type: 'chapter' };
+  });
 
   const present = async (principal: Parameters<typeof chapters.readChapter>[1], chapterId: number) => {
     const { chapter, ordered, view } = await chapters.readChapter(ctx, principal, chapterId);

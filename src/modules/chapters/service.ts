@@ -22,6 +22,7 @@ export type { ChapterRow } from './queries.ts';
 export {
   findActivityLink,
   findChapterById,
+  findChapterByUuid,
   linkActivity,
   listActivityLinks,
   listAllChapterUuids,

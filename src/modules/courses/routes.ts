@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import { readMultipartForm } from '../../core/http/multipart-form.ts';
 import { MessageResponse, Nullable, StringEnum } from '../../core/http/schemas.ts';
+import { registerResourceType } from '../../core/resources/registry.ts';
 import { readCourseMeta } from '../chapters/course-tree.ts';
 import { chapterFields } from '../chapters/schemas.ts';
 import * as contributors from './contributors.ts';
@@ -37,6 +38,10 @@ const FullCourseRead = Type.Object({
 export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = ctx.database.db;
+  registerResourceType('course_', async (executor, uuid) => {
+    const course = await courses.findCourseByUuid(executor, uuid);
+    return course && { orgId: course.org_id, type: 'course', present: () => presentCourse(executor, course) };
+  });
 
   app.post(
     '/api/v1/courses/',

@@ -10,7 +10,10 @@ import { forbidden, invalid, notFound } from '../../core/errors/http-errors.ts';
 import { type Executor, emit } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
 import { registerResourceType } from '../../core/resources/registry.ts';
+import { joinKey } from '../../core/storage/object-keys.ts';
 import { formatDateTime } from '../../core/time.ts';
+import { listActivityUuids } from '../activities/service.ts';
+import { listAllChapterUuids } from '../chapters/service.ts';
 import { removeResourceFromFolders } from '../folders/service.ts';
 import { findOrgBySlug, getOrgOr404 } from '../orgs/service.ts';
 import { indexCourse, removeCourse } from '../search/index-writer.ts';
@@ -91,9 +94,26 @@ export interface CourseThumbnail {
   kind: 'image' | 'video';
   /** Stores the file for the new course and returns its file name. */
   save(orgUuid: string, courseUuid: string): Promise<string>;
+  /** Drops the file when the course is not created. */
+  discard(): Promise<void>;
 }
 
 export async function createCourse(
+  ctx: AppContext,
+  principal: Principal,
+  orgId: number,
+  form: Static<typeof CourseCreateForm>,
+  thumbnail?: CourseThumbnail,
+) {
+  try {
+    return await insertCourseWithThumbnail(ctx, principal, orgId, form, thumbnail);
+  } catch (error) {
+    await thumbnail?.discard().catch(() => {});
+    throw error;
+  }
+}
+
+async function insertCourseWithThumbnail(
   ctx: AppContext,
   principal: Principal,
   orgId: number,
@@ -220,43 +240,34 @@ export async function updateCourse(
   });
 }
 
-/** Runs after a course's rows are gone (its stored files, for instance). */
-export type CourseDeletedHook = (
-  ctx: AppContext,
-  course: queries.CourseRow,
-  orgUuid: string,
-) => Promise<void>;
-const deletedHooks: CourseDeletedHook[] = [];
-export function onCourseDeleted(hook: CourseDeletedHook): void {
-  if (!deletedHooks.includes(hook)) deletedHooks.push(hook);
-}
-
-/** Resource uuids of the course tree, so links to them (user groups) go with it. */
-export type CourseTreeUuids = (db: Executor, courseId: number) => Promise<string[]>;
-let treeUuids: CourseTreeUuids = async () => [];
-export function setCourseTreeUuids(lookup: CourseTreeUuids): void {
-  treeUuids = lookup;
-}
-
 export async function deleteCourse(ctx: AppContext, principal: Principal, courseUuid: string): Promise<void> {
   const { course, orgUuid } = await ctx.database.db.transaction().execute(async (trx) => {
     const course = await getCourseOr404(trx, courseUuid);
     await requireCourseEdit(trx, principal, course, 'delete');
     const org = await getOrgOr404(trx, course.org_id);
-    await deleteResourceLinks(trx, [course.course_uuid, ...(await treeUuids(trx, course.id))]);
+    const chapterUuids = await listAllChapterUuids(trx, course.id);
+    const activityUuids = await listActivityUuids(trx, course.id);
+    await deleteResourceLinks(trx, [course.course_uuid, ...chapterUuids, ...activityUuids]);
     await queries.deleteCourse(trx, course.id);
     await removeCourse(trx, course.id);
     await removeResourceFromFolders(trx, course.course_uuid);
     await emit(trx, course.org_id, 'course_deleted', { course_uuid: course.course_uuid, name: course.name });
     return { course, orgUuid: org.org_uuid };
   });
-  for (const hook of deletedHooks) {
-    try {
-      await hook(ctx, course, orgUuid);
-    } catch (error) {
-      ctx.logger.error({ err: error, course: course.course_uuid }, 'cleanup after course deletion failed');
-    }
+  // Files go after the rows: a failure here leaves orphaned files, never a course without its files.
+  try {
+    await ctx.storage.deletePrefix(courseFolder(orgUuid, course.course_uuid));
+  } catch (error) {
+    ctx.logger.error(
+      { err: error, course: course.course_uuid },
+      'could not delete the files of a deleted course',
+    );
   }
+}
+
+/** Where a course's files live in storage (thumbnails, activity uploads, blocks). */
+export function courseFolder(orgUuid: string, courseUuid: string): string {
+  return joinKey('orgs', orgUuid, 'courses', courseUuid);
 }
 
 /** The org's course listing (newest first), filtered by what the caller may see. */

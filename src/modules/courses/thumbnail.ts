@@ -1,32 +1,19 @@
-/** Course thumbnails: an image or a video streamed into the course's storage folder. */
+/** Course thumbnails: an image or a video, placed in the course's storage folder. */
 import type { MultipartFile } from '@fastify/multipart';
 import type { AppContext } from '../../core/context.ts';
-import { joinKey } from '../../core/storage/object-keys.ts';
-import { type ReceivedUpload, receiveUpload } from '../../core/uploads/receive-upload.ts';
-import type { CourseThumbnail } from './service.ts';
+import { childKey } from '../../core/storage/object-keys.ts';
+import { receivePending } from '../../core/uploads/pending-upload.ts';
+import { type CourseThumbnail, courseFolder } from './service.ts';
 
-export function courseThumbnailKey(orgUuid: string, courseUuid: string, storedName: string): string {
-  return joinKey('orgs', orgUuid, 'courses', courseUuid, 'thumbnails', storedName);
-}
-
-/**
- * The file is read as soon as its part arrives (parts are a stream), into a staging
- * folder; `save` then places it under the course once the course exists.
- */
 export async function courseThumbnailFrom(ctx: AppContext, part: MultipartFile): Promise<CourseThumbnail> {
-  const received: ReceivedUpload = await receiveUpload(ctx, part, {
-    accept: ['image', 'video'],
-    suffix: 'thumbnail',
-    keyFor: (storedName) => joinKey('staging', storedName),
-  });
+  // The course does not exist yet while the form is read: the file waits in staging.
+  const pending = await receivePending(ctx, part, { accept: ['image', 'video'], suffix: 'thumbnail' });
   return {
-    kind: received.kind === 'video' ? 'video' : 'image',
+    kind: pending.received.kind === 'video' ? 'video' : 'image',
     async save(orgUuid, courseUuid) {
-      const target = courseThumbnailKey(orgUuid, courseUuid, received.storedName);
-      const { stream } = await ctx.storage.get(received.key);
-      await ctx.storage.put(target, stream, { contentType: received.mimeType });
-      await ctx.storage.delete(received.key);
-      return received.storedName;
+      const placed = await pending.place(childKey(courseFolder(orgUuid, courseUuid), 'thumbnails'));
+      return placed.storedName;
     },
+    discard: () => pending.discard(),
   };
 }
