@@ -1,6 +1,7 @@
 /** Every benchmark scenario by name; `npm run bench` with no name runs the default set. */
 import type { ScenarioReport } from '../report.ts';
 import { health } from './health.ts';
+import { search } from './search.ts';
 
 export interface Scenario {
   name: string;
@@ -10,4 +11,4 @@ export interface Scenario {
   run(): Promise<ScenarioReport>;
 }
 
-export const scenarios: Scenario[] = [health];
+export const scenarios: Scenario[] = [health, search];

@@ -13,11 +13,6 @@ export function findCommunityById(db: Executor, id: number): Promise<CommunityRo
   return db.selectFrom('communities').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findCommunitiesByIds(db: Executor, ids: number[]): Promise<CommunityRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('communities').selectAll().where('id', 'in', ids).execute();
-}
-
 export function insertCommunity(
   db: Executor,
   community: Omit<CommunitiesTable, 'id'>,
@@ -25,9 +20,13 @@ export function insertCommunity(
   return db.insertInto('communities').values(community).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Bulk insert for seeding. */
-export async function insertCommunities(db: Executor, rows: Omit<CommunitiesTable, 'id'>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('communities').values(rows).execute();
+/** Many rows in one statement (bulk loads such as the search benchmark). */
+export function insertCommunities(
+  db: Executor,
+  rows: Omit<CommunitiesTable, 'id'>[],
+): Promise<CommunityRow[]> {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db.insertInto('communities').values(rows).returningAll().execute();
 }
 
 export function updateCommunity(

@@ -16,7 +16,7 @@ import { linkedCourseId } from '../courses/service.ts';
 import { removeResourceFromFolders } from '../folders/service.ts';
 import { getOrgOr404 } from '../orgs/service.ts';
 import { isOrgReader, requireOrgRight, requirePublicOrOrgRead } from '../roles/access.ts';
-import { indexDocument, removeDocument, searchText } from '../search/index-writer.ts';
+import { indexDocument, removeDocument, type SearchDocument, searchText } from '../search/index-writer.ts';
 import { deleteResourceLinks } from '../usergroups/service.ts';
 import { toCommunityRead } from './present.ts';
 import type { CommunityRow } from './queries.ts';
@@ -24,7 +24,7 @@ import * as queries from './queries.ts';
 import type { CommunityCreate, CommunityUpdate } from './schemas.ts';
 
 export type { CommunityRow } from './queries.ts';
-export { findCommunitiesByIds, findCommunityById } from './queries.ts';
+export { findCommunityById } from './queries.ts';
 
 registerResourceType('community_', async (db, uuid) => {
   const community = await queries.findCommunityByUuid(db, uuid);
@@ -44,14 +44,19 @@ export function onCommunityDelete(hook: BeforeDelete): void {
   if (!beforeDelete.includes(hook)) beforeDelete.push(hook);
 }
 
-function indexCommunity(db: Executor, community: CommunityRow): Promise<void> {
-  return indexDocument(db, {
+/** What search finds this community by. */
+export function communityDocument(community: CommunityRow): SearchDocument {
+  return {
     org_id: community.org_id,
     resource_type: 'community',
     resource_id: community.id,
     title: community.name,
     body: searchText(community.description),
-  });
+  };
+}
+
+function indexCommunity(db: Executor, community: CommunityRow): Promise<void> {
+  return indexDocument(db, communityDocument(community));
 }
 
 export async function getCommunityOr404(db: Executor, uuid: string): Promise<CommunityRow> {

@@ -18,9 +18,13 @@ export function insertDiscussion(db: Executor, row: Omit<DiscussionsTable, 'id'>
   return db.insertInto('discussions').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Bulk insert for seeding. */
-export async function insertDiscussions(db: Executor, rows: Omit<DiscussionsTable, 'id'>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('discussions').values(rows).execute();
+/** Many rows in one statement (bulk loads such as the search benchmark). */
+export function insertDiscussions(
+  db: Executor,
+  rows: Omit<DiscussionsTable, 'id'>[],
+): Promise<DiscussionRow[]> {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db.insertInto('discussions').values(rows).returningAll().execute();
 }
 
 export function updateDiscussion(
@@ -65,11 +69,6 @@ export function listDiscussionIds(db: Executor, communityId: number): Promise<nu
     .where('community_id', '=', communityId)
     .execute()
     .then((rows) => rows.map((row) => row.id));
-}
-
-export function findDiscussionsByIds(db: Executor, ids: number[]): Promise<DiscussionRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('discussions').selectAll().where('id', 'in', ids).execute();
 }
 
 /** Records the vote; false when this user had already voted. */

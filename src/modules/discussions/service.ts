@@ -21,7 +21,13 @@ import {
   requireCommunityRead,
 } from '../communities/service.ts';
 import { requireOrgRight, requireOrgRightOrOwn } from '../roles/access.ts';
-import { indexDocument, removeDocument, removeDocuments, searchText } from '../search/index-writer.ts';
+import {
+  indexDocument,
+  removeDocument,
+  removeDocuments,
+  type SearchDocument,
+  searchText,
+} from '../search/index-writer.ts';
 import { toEventUser } from '../users/present.ts';
 import { findModeratedWord } from './moderation.ts';
 import { toDiscussionRead, toEventDiscussion } from './present.ts';
@@ -30,7 +36,6 @@ import * as queries from './queries.ts';
 import type { DiscussionCreate, DiscussionUpdate } from './schemas.ts';
 
 export type { DiscussionRow } from './queries.ts';
-export { findDiscussionsByIds } from './queries.ts';
 
 registerResourceType('discussion_', async (db, uuid) => {
   const discussion = await queries.findDiscussionByUuid(db, uuid);
@@ -48,14 +53,19 @@ onCommunityDelete(async (db, community) => {
   await removeDocuments(db, 'discussion', await queries.listDiscussionIds(db, community.id));
 });
 
-export function indexDiscussion(db: Executor, discussion: DiscussionRow): Promise<void> {
-  return indexDocument(db, {
+/** What search finds this discussion by. */
+export function discussionDocument(discussion: DiscussionRow): SearchDocument {
+  return {
     org_id: discussion.org_id,
     resource_type: 'discussion',
     resource_id: discussion.id,
     title: discussion.title,
     body: searchText(discussion.content, discussion.label),
-  });
+  };
+}
+
+export function indexDiscussion(db: Executor, discussion: DiscussionRow): Promise<void> {
+  return indexDocument(db, discussionDocument(discussion));
 }
 
 /** The event `user` object of the signed-in caller. */

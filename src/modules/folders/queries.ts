@@ -14,18 +14,14 @@ export function findFolderById(db: Executor, id: number): Promise<FolderRow | un
   return db.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findFoldersByIds(db: Executor, ids: number[]): Promise<FolderRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('folders').selectAll().where('id', 'in', ids).execute();
-}
-
 export function insertFolder(db: Executor, folder: Omit<FoldersTable, 'id'>): Promise<FolderRow> {
   return db.insertInto('folders').values(folder).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Bulk insert for seeding; returns nothing. */
-export async function insertFolders(db: Executor, folders: Omit<FoldersTable, 'id'>[]): Promise<void> {
-  if (folders.length > 0) await db.insertInto('folders').values(folders).execute();
+/** Many rows in one statement (bulk loads such as the search benchmark). */
+export function insertFolders(db: Executor, rows: Omit<FoldersTable, 'id'>[]): Promise<FolderRow[]> {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db.insertInto('folders').values(rows).returningAll().execute();
 }
 
 export function updateFolder(db: Executor, id: number, patch: Updateable<FoldersTable>): Promise<FolderRow> {

@@ -13,7 +13,7 @@ import { findResource } from '../../core/resources/registry.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { getOrgOr404 } from '../orgs/service.ts';
 import { isOrgReader, requireOrgRight, requirePublicOrOrgRead } from '../roles/access.ts';
-import { indexDocument, removeDocuments, searchText } from '../search/index-writer.ts';
+import { indexDocument, removeDocuments, type SearchDocument, searchText } from '../search/index-writer.ts';
 import { type FolderReadObject, type FolderViewer, presentFolders } from './present.ts';
 import type { FolderItemRow, FolderRow } from './queries.ts';
 import * as queries from './queries.ts';
@@ -27,18 +27,22 @@ import type {
 
 export { presentFolders } from './present.ts';
 export type { FolderRow } from './queries.ts';
-export { findFoldersByIds } from './queries.ts';
 
 const DEFAULT_COLOR = 'violet';
 
-export function indexFolder(db: Executor, folder: FolderRow): Promise<void> {
-  return indexDocument(db, {
+/** What search finds this folder by. */
+export function folderDocument(folder: FolderRow): SearchDocument {
+  return {
     org_id: folder.org_id,
     resource_type: 'folder',
     resource_id: folder.id,
     title: folder.name,
     body: searchText(folder.description),
-  });
+  };
+}
+
+export function indexFolder(db: Executor, folder: FolderRow): Promise<void> {
+  return indexDocument(db, folderDocument(folder));
 }
 
 /** Other modules call this when one of their resources is deleted. */

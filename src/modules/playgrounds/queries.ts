@@ -9,18 +9,17 @@ export function findPlaygroundByUuid(db: Executor, uuid: string): Promise<Playgr
   return db.selectFrom('playgrounds').selectAll().where('playground_uuid', '=', uuid).executeTakeFirst();
 }
 
-export function findPlaygroundsByIds(db: Executor, ids: number[]): Promise<PlaygroundRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('playgrounds').selectAll().where('id', 'in', ids).execute();
-}
-
 export function insertPlayground(db: Executor, row: Omit<PlaygroundsTable, 'id'>): Promise<PlaygroundRow> {
   return db.insertInto('playgrounds').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Bulk insert for seeding. */
-export async function insertPlaygrounds(db: Executor, rows: Omit<PlaygroundsTable, 'id'>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('playgrounds').values(rows).execute();
+/** Many rows in one statement (bulk loads such as the search benchmark). */
+export function insertPlaygrounds(
+  db: Executor,
+  rows: Omit<PlaygroundsTable, 'id'>[],
+): Promise<PlaygroundRow[]> {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db.insertInto('playgrounds').values(rows).returningAll().execute();
 }
 
 export function updatePlayground(

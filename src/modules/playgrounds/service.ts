@@ -16,7 +16,7 @@ import { linkedCourseId } from '../courses/service.ts';
 import { removeResourceFromFolders } from '../folders/service.ts';
 import { getOrgOr404 } from '../orgs/service.ts';
 import { hasOrgRight, requireOrgRight, requireOrgRightOrOwn } from '../roles/access.ts';
-import { indexDocument, removeDocument, searchText } from '../search/index-writer.ts';
+import { indexDocument, removeDocument, type SearchDocument, searchText } from '../search/index-writer.ts';
 import { deleteResourceLinks, resourcesUnlockedForUser } from '../usergroups/service.ts';
 import { presentPlayground } from './present.ts';
 import type { PlaygroundRow } from './queries.ts';
@@ -25,7 +25,6 @@ import type { PlaygroundCreate, PlaygroundUpdate } from './schemas.ts';
 
 export { presentPlaygrounds } from './present.ts';
 export type { PlaygroundRow } from './queries.ts';
-export { findPlaygroundsByIds } from './queries.ts';
 
 registerResourceType('playground_', async (db, uuid) => {
   const playground = await queries.findPlaygroundByUuid(db, uuid);
@@ -38,14 +37,19 @@ registerResourceType('playground_', async (db, uuid) => {
   };
 });
 
-function indexPlayground(db: Executor, playground: PlaygroundRow): Promise<void> {
-  return indexDocument(db, {
+/** What search finds this playground by. */
+export function playgroundDocument(playground: PlaygroundRow): SearchDocument {
+  return {
     org_id: playground.org_id,
     resource_type: 'playground',
     resource_id: playground.id,
     title: playground.name,
     body: searchText(playground.description),
-  });
+  };
+}
+
+function indexPlayground(db: Executor, playground: PlaygroundRow): Promise<void> {
+  return indexDocument(db, playgroundDocument(playground));
 }
 
 /** What one caller may see among one organization's playgrounds. */

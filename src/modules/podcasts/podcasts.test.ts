@@ -38,34 +38,27 @@ interface Upload {
   field?: string;
 }
 
-/** A multipart/form-data body, serialised the way a browser would. */
-async function form(fields: Record<string, string>, file?: Upload) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  if (file)
-    data.append(
-      file.field ?? 'audio_file',
-      new Blob([new Uint8Array(file.content)], { type: file.type }),
-      file.filename,
-    );
-  const request = new Request('http://localhost/', { method: 'POST', body: data });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type')!,
-  };
-}
-
 async function postEpisode(
   headers: Headers,
   podcastUuid: string,
   fields: Record<string, string>,
   file?: Upload,
 ) {
-  const body = await form(fields, file);
+  const files = file
+    ? [
+        {
+          field: file.field ?? 'audio_file',
+          filename: file.filename,
+          contentType: file.type,
+          content: file.content,
+        },
+      ]
+    : [];
+  const body = await multipartPayload(fields, files);
   return t.inject({
     method: 'POST',
     url: `/api/v1/podcasts/${podcastUuid}/episodes`,
-    headers: { ...headers, 'content-type': body.contentType },
+    headers: { ...headers, ...body.headers },
     payload: body.payload,
   });
 }

@@ -15,18 +15,14 @@ export function findPodcastById(db: Executor, id: number): Promise<PodcastRow | 
   return db.selectFrom('podcasts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findPodcastsByIds(db: Executor, ids: number[]): Promise<PodcastRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('podcasts').selectAll().where('id', 'in', ids).execute();
-}
-
 export function insertPodcast(db: Executor, row: Omit<PodcastsTable, 'id'>): Promise<PodcastRow> {
   return db.insertInto('podcasts').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Bulk insert for seeding. */
-export async function insertPodcasts(db: Executor, rows: Omit<PodcastsTable, 'id'>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('podcasts').values(rows).execute();
+/** Many rows in one statement (bulk loads such as the search benchmark). */
+export function insertPodcasts(db: Executor, rows: Omit<PodcastsTable, 'id'>[]): Promise<PodcastRow[]> {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db.insertInto('podcasts').values(rows).returningAll().execute();
 }
 
 export function updatePodcast(

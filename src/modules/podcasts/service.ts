@@ -14,7 +14,7 @@ import { formatDateTime } from '../../core/time.ts';
 import { removeResourceFromFolders } from '../folders/service.ts';
 import { getOrgOr404 } from '../orgs/service.ts';
 import { hasOrgRight, requireOrgRight } from '../roles/access.ts';
-import { indexDocument, removeDocument, searchText } from '../search/index-writer.ts';
+import { indexDocument, removeDocument, type SearchDocument, searchText } from '../search/index-writer.ts';
 import { deleteResourceLinks } from '../usergroups/service.ts';
 import { deleteStoredAudio } from './audio-files.ts';
 import { presentPodcast } from './present.ts';
@@ -24,7 +24,6 @@ import type { PodcastCreate, PodcastUpdate } from './schemas.ts';
 
 export { presentPodcasts } from './present.ts';
 export type { PodcastRow } from './queries.ts';
-export { findPodcastsByIds } from './queries.ts';
 
 registerResourceType('podcast_', async (db, uuid) => {
   const podcast = await queries.findPodcastByUuid(db, uuid);
@@ -37,14 +36,19 @@ registerResourceType('podcast_', async (db, uuid) => {
   };
 });
 
-function indexPodcast(db: Executor, podcast: PodcastRow): Promise<void> {
-  return indexDocument(db, {
+/** What search finds this podcast by. */
+export function podcastDocument(podcast: PodcastRow): SearchDocument {
+  return {
     org_id: podcast.org_id,
     resource_type: 'podcast',
     resource_id: podcast.id,
     title: podcast.name,
     body: searchText(podcast.description, podcast.about, podcast.tags),
-  });
+  };
+}
+
+function indexPodcast(db: Executor, podcast: PodcastRow): Promise<void> {
+  return indexDocument(db, podcastDocument(podcast));
 }
 
 async function isActiveAuthor(db: Executor, principal: Principal, podcast: PodcastRow): Promise<boolean> {

@@ -16,30 +16,19 @@ import { fullTextIndex } from '../../core/db/full-text.ts';
 import { invalid, tooManyRequests } from '../../core/errors/http-errors.ts';
 import type { Executor } from '../../core/events/emit.ts';
 import { toCommunityRead } from '../communities/present.ts';
-import { findCommunitiesByIds } from '../communities/service.ts';
 import { presentCourses } from '../courses/present.ts';
-import { findCoursesByIds } from '../courses/service.ts';
 import { toDiscussionRead } from '../discussions/present.ts';
-import { findDiscussionsByIds } from '../discussions/service.ts';
-import { findFoldersByIds, presentFolders } from '../folders/service.ts';
+import { presentFolders } from '../folders/service.ts';
 import { getOrgBySlugOr404 } from '../orgs/service.ts';
-import { findPlaygroundsByIds, presentPlaygrounds } from '../playgrounds/service.ts';
-import { findPodcastsByIds, presentPodcasts } from '../podcasts/service.ts';
-import { requireOrgRight } from '../roles/access.ts';
+import { presentPlaygrounds } from '../playgrounds/service.ts';
+import { presentPodcasts } from '../podcasts/service.ts';
 import { toUserReadPublic } from '../users/present.ts';
-import { findUsersByIds } from '../users/service.ts';
 import { searchTerms } from './query-terms.ts';
 import type { SearchQuery, SearchResult } from './schemas.ts';
 import * as sources from './sources.ts';
-import { type SearchViewer, searchViewer } from './viewer.ts';
+import { searchViewer } from './viewer.ts';
 
 type Result = Static<typeof SearchResult>;
-
-/** Rows of `ids`, in that order (rows deleted meanwhile are skipped). */
-function inOrder<T extends { id: number }>(rows: T[], ids: number[]): T[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
 
 async function rateLimit(ctx: AppContext, caller: SessionUser | TokenPrincipal) {
   const key = `search:${caller.kind}:${caller.id}`;
@@ -49,43 +38,9 @@ async function rateLimit(ctx: AppContext, caller: SessionUser | TokenPrincipal) 
   }
 }
 
-async function presentFound(db: Executor, viewer: SearchViewer, found: Record<string, sources.Found>) {
-  const discussions = inOrder(await findDiscussionsByIds(db, found.discussions.ids), found.discussions.ids);
-  const discussionCommunities = new Map(
-    (await findCommunitiesByIds(db, [...new Set(discussions.map((d) => d.community_id))])).map((c) => [
-      c.id,
-      c,
-    ]),
-  );
-  return {
-    courses: await presentCourses(
-      db,
-      inOrder(await findCoursesByIds(db, found.courses.ids), found.courses.ids),
-    ),
-    folders: await presentFolders(
-      db,
-      inOrder(await findFoldersByIds(db, found.folders.ids), found.folders.ids),
-      {
-        member: viewer.folders === 'all',
-      },
-    ),
-    users: inOrder(await findUsersByIds(db, found.users.ids), found.users.ids).map(toUserReadPublic),
-    communities: inOrder(await findCommunitiesByIds(db, found.communities.ids), found.communities.ids).map(
-      toCommunityRead,
-    ),
-    discussions: discussions.flatMap((discussion) => {
-      const community = discussionCommunities.get(discussion.community_id);
-      return community ? [toDiscussionRead(discussion, community.community_uuid)] : [];
-    }),
-    playgrounds: await presentPlaygrounds(
-      db,
-      inOrder(await findPlaygroundsByIds(db, found.playgrounds.ids), found.playgrounds.ids),
-    ),
-    podcasts: await presentPodcasts(
-      db,
-      inOrder(await findPodcastsByIds(db, found.podcasts.ids), found.podcasts.ids),
-    ),
-  };
+/** Presenters that load more rows (authors, subfolders…) are only called for what was found. */
+async function whenAny<Row, Read>(rows: Row[], present: (rows: Row[]) => Promise<Read[]>): Promise<Read[]> {
+  return rows.length > 0 ? present(rows) : [];
 }
 
 export async function search(
@@ -98,14 +53,13 @@ export async function search(
   if (!input.query.trim())
     throw invalid(['query', 'query'], 'The search query must not be blank', input.query);
   await rateLimit(ctx, principal);
-  const db = ctx.database.db;
+  const db: Executor = ctx.database.db;
   const org = await getOrgBySlugOr404(db, orgSlug);
-  await requireOrgRight(db, principal, org.id, 'search', 'action_read');
+  const viewer = await searchViewer(db, principal, org.id);
   const request: sources.SearchRequest = {
     db,
-    index: fullTextIndex(ctx.database.kind),
-    terms: searchTerms(input.query),
-    viewer: await searchViewer(db, principal, org.id),
+    match: await fullTextIndex(ctx.database.kind).match(db, org.id, searchTerms(input.query)),
+    viewer,
     page: { limit: input.limit, offset: (input.page - 1) * input.limit },
   };
   const [courses, folders, users, communities, discussions, playgrounds, podcasts] = await Promise.all([
@@ -117,9 +71,16 @@ export async function search(
     sources.findPlaygrounds(request),
     sources.findPodcasts(request),
   ]);
-  const found = { courses, folders, users, communities, discussions, playgrounds, podcasts };
   return {
-    ...(await presentFound(db, request.viewer, found)),
+    courses: await whenAny(courses.rows, (rows) => presentCourses(db, rows)),
+    folders: await whenAny(folders.rows, (rows) =>
+      presentFolders(db, rows, { member: viewer.folders === 'all' }),
+    ),
+    users: users.rows.map(toUserReadPublic),
+    communities: communities.rows.map(toCommunityRead),
+    discussions: discussions.rows.map((row) => toDiscussionRead(row, row.community_uuid)),
+    playgrounds: await whenAny(playgrounds.rows, (rows) => presentPlaygrounds(db, rows)),
+    podcasts: await whenAny(podcasts.rows, (rows) => presentPodcasts(db, rows)),
     total_courses: courses.total,
     total_folders: folders.total,
     total_users: users.total,

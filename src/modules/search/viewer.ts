@@ -1,6 +1,7 @@
 /**
- * What one caller may find in one organization, resolved once per search. Only members
- * (and superadmins) and the organization's own API tokens get this far (see service.ts).
+ * Who may search an organization, and what each caller may find there, resolved once per
+ * search: members (and superadmins) holding `search.action_read`, and the organization's
+ * own API tokens holding it; anyone else is refused (401 anonymous, 403 otherwise).
  * - Users see the org's published courses (drafts when they may edit courses or author
  *   them), all of its folders, communities and discussions, its members, published
  *   playgrounds and podcasts; anything linked to user groups only through those groups.
@@ -8,23 +9,23 @@
  *   folders, users. Communities, discussions, playgrounds and podcasts are for people.
  */
 import type { Principal, SessionUser, TokenPrincipal } from '../../core/auth/principal.ts';
-import { allows } from '../../core/auth/rights.ts';
+import { type Action, allows } from '../../core/auth/rights.ts';
+import { forbidden, unauthorized } from '../../core/errors/http-errors.ts';
 import type { Executor } from '../../core/events/emit.ts';
-import { courseCaller } from '../courses/access.ts';
-import { hasOrgRight } from '../roles/access.ts';
-import { linkedResourceUuids, resourcesUnlockedForUser } from '../usergroups/service.ts';
+import { assertTokenInOrg, assertTokenRight, getOrgRole, NOT_A_MEMBER } from '../roles/access.ts';
+import { isAdminOrMaintainerRole } from '../roles/global-roles.ts';
 
 export type Level = 'all' | 'public' | 'none';
 
 export type CourseView =
   | { kind: 'all' | 'published' | 'none' }
-  /** Published ones, minus group-restricted ones the user is not in, plus those they author. */
-  | { kind: 'member'; userId: number; hiddenUuids: string[] };
+  /** Published ones open to them (no user group linked, or one of theirs), plus those they author. */
+  | { kind: 'member'; userId: number };
 
 export type PlaygroundView =
   | { kind: 'all' | 'none' }
-  /** Published, not restricted unless unlocked; plus their own when they may edit their own. */
-  | { kind: 'member'; userId: number; editsOwn: boolean; unlockedUuids: string[] };
+  /** Published, restricted ones only through their groups; plus their own when they may edit their own. */
+  | { kind: 'member'; userId: number; editsOwn: boolean };
 
 export type PodcastView = { kind: 'all' | 'none' } | { kind: 'member'; userId: number };
 
@@ -39,6 +40,8 @@ export interface SearchViewer {
 }
 
 function tokenViewer(token: TokenPrincipal, orgId: number): SearchViewer {
+  assertTokenInOrg(token, orgId);
+  assertTokenRight(token, 'search', 'action_read');
   const may = (bucket: string, action: 'action_read' | 'action_update') =>
     allows(token.rights, bucket, action);
   return {
@@ -55,37 +58,33 @@ function tokenViewer(token: TokenPrincipal, orgId: number): SearchViewer {
 }
 
 async function userViewer(db: Executor, user: SessionUser, orgId: number): Promise<SearchViewer> {
-  const may = (bucket: string, action: 'action_read' | 'action_update' | 'action_update_own') =>
-    hasOrgRight(db, user, orgId, bucket, action);
-  const restricted = await linkedResourceUuids(db, orgId);
-  const unlocked = new Set(await resourcesUnlockedForUser(db, user.id, restricted));
-  const caller = await courseCaller(db, user, orgId);
-  const editsCourses = caller.admin || allows(caller.rights, 'courses', 'action_update');
+  // One membership read; every right below is decided from it (superadmins hold them all).
+  const role = user.isSuperadmin ? undefined : await getOrgRole(db, user.id, orgId);
+  if (!user.isSuperadmin && !role) throw forbidden(NOT_A_MEMBER);
+  const admin = user.isSuperadmin || (role !== undefined && isAdminOrMaintainerRole(role.roleId));
+  const may = (bucket: string, action: Action) => user.isSuperadmin || allows(role?.rights, bucket, action);
+  if (!may('search', 'action_read'))
+    throw forbidden('You do not have permission to search this organization');
   return {
     orgId,
-    courses: editsCourses
-      ? { kind: 'all' }
-      : { kind: 'member', userId: user.id, hiddenUuids: restricted.filter((uuid) => !unlocked.has(uuid)) },
-    folders: (await may('folders', 'action_read')) ? 'all' : 'public',
+    courses: admin || may('courses', 'action_update') ? { kind: 'all' } : { kind: 'member', userId: user.id },
+    folders: may('folders', 'action_read') ? 'all' : 'public',
     users: true,
-    communities: (await may('communities', 'action_read')) ? 'all' : 'public',
-    playgrounds: (await may('playgrounds', 'action_update'))
+    communities: may('communities', 'action_read') ? 'all' : 'public',
+    playgrounds: may('playgrounds', 'action_update')
       ? { kind: 'all' }
       : {
           kind: 'member',
           userId: user.id,
-          editsOwn: await may('playgrounds', 'action_update_own'),
-          unlockedUuids: [...unlocked],
+          editsOwn: may('playgrounds', 'action_update_own'),
         },
-    podcasts: (await may('podcasts', 'action_update'))
-      ? { kind: 'all' }
-      : { kind: 'member', userId: user.id },
+    podcasts: may('podcasts', 'action_update') ? { kind: 'all' } : { kind: 'member', userId: user.id },
   };
 }
 
-/** The caller must already be allowed to search the organization. */
-export function searchViewer(db: Executor, principal: Principal, orgId: number): Promise<SearchViewer> {
-  if (principal.kind === 'token') return Promise.resolve(tokenViewer(principal, orgId));
+/** What the caller may find in the organization; throws 401/403 when they may not search it. */
+export async function searchViewer(db: Executor, principal: Principal, orgId: number): Promise<SearchViewer> {
+  if (principal.kind === 'token') return tokenViewer(principal, orgId);
   if (principal.kind === 'user') return userViewer(db, principal, orgId);
-  throw new Error('Anonymous callers cannot search');
+  throw unauthorized('Authentication required');
 }

@@ -16,10 +16,11 @@ import * as queries from './queries.ts';
 export type { UsergroupRow } from './queries.ts';
 export {
   deleteResourceLinks,
-  linkedResourceUuids,
   listGroupsOfResource,
+  openToUser,
   resourcesUnlockedForUser,
   resourcesWithGroups,
+  unlockedForUser,
 } from './queries.ts';
 
 export async function usergroupBelongsToOrg(

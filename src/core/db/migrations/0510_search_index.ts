@@ -5,8 +5,8 @@ import { isPostgres, withId } from './helpers.ts';
  * The organization search index: one row per searchable thing (`title` = its name, `body` =
  * descriptions and the like), kept in step by the services in their own transactions.
  * Full text per dialect, both folding case and accents and answering word-prefix queries:
- * - SQLite: a contentless FTS5 table fed by triggers; its `scope` column holds one token
- *   (`s<org id><type>`) so a query reads only the postings of one type in one organization.
+ * - SQLite: a contentless FTS5 table fed by triggers (rowid = search_documents.id), with
+ *   prefix indexes for 2 to 4 letters.
  * - PostgreSQL: a stored tsvector (title weighted A, body B) over an immutable `unaccent`
  *   wrapper, with a GIN index.
  * Existing users and courses are indexed here; everything newer is indexed as it is written.
@@ -37,17 +37,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   } else {
     await sql`
       create virtual table search_fts using fts5(
-        scope, title, body,
+        title, body,
         content = '', contentless_delete = 1,
         tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'
       )`.execute(db);
-    const row = sql.raw(`new.id, 's' || coalesce(new.org_id, 0) || new.resource_type, new.title, new.body`);
+    const row = sql.raw('new.id, new.title, new.body');
     await sql`create trigger search_documents_insert after insert on search_documents begin
-      insert into search_fts(rowid, scope, title, body) values (${row});
+      insert into search_fts(rowid, title, body) values (${row});
     end`.execute(db);
     await sql`create trigger search_documents_update after update on search_documents begin
       delete from search_fts where rowid = old.id;
-      insert into search_fts(rowid, scope, title, body) values (${row});
+      insert into search_fts(rowid, title, body) values (${row});
     end`.execute(db);
     await sql`create trigger search_documents_delete after delete on search_documents begin
       delete from search_fts where rowid = old.id;
