@@ -9,7 +9,7 @@ import { prefixedUuid } from '../src/core/ids.ts';
 import { formatDateTime } from '../src/core/time.ts';
 import { insertCommunities } from '../src/modules/communities/queries.ts';
 import { communityDocument } from '../src/modules/communities/service.ts';
-import { insertCourse } from '../src/modules/courses/queries.ts';
+import { insertCourses } from '../src/modules/courses/queries.ts';
 import { insertDiscussions } from '../src/modules/discussions/queries.ts';
 import { discussionDocument } from '../src/modules/discussions/service.ts';
 import { insertFolders } from '../src/modules/folders/queries.ts';
@@ -19,7 +19,7 @@ import { playgroundDocument } from '../src/modules/playgrounds/service.ts';
 import { insertPodcasts } from '../src/modules/podcasts/queries.ts';
 import { podcastDocument } from '../src/modules/podcasts/service.ts';
 import { ROLE_USER } from '../src/modules/roles/global-roles.ts';
-import { insertMembership } from '../src/modules/roles/queries.ts';
+import { insertMemberships } from '../src/modules/roles/queries.ts';
 import {
   courseDocument,
   indexNewDocuments,
@@ -27,7 +27,7 @@ import {
   userDocument,
 } from '../src/modules/search/index-writer.ts';
 import { insertResources, insertUsergroup } from '../src/modules/usergroups/queries.ts';
-import { insertUser } from '../src/modules/users/queries.ts';
+import { insertUsers } from '../src/modules/users/queries.ts';
 import type { Corpus } from './search-corpus.ts';
 
 const BATCH = 1000;
@@ -85,11 +85,10 @@ export async function seedSearchCorpus(
 
   let serial = 0;
   await time('users (+ memberships)', counts.users, async (trx, count) => {
-    const documents: SearchDocument[] = [];
-    for (let i = 0; i < count; i++) {
+    const rows = Array.from({ length: count }, () => {
       const [first, last] = named().split(' ');
       const username = `${first.toLowerCase()}${++serial}`;
-      const user = await insertUser(trx, {
+      return {
         user_uuid: prefixedUuid('user'),
         username,
         username_lower: username,
@@ -115,43 +114,46 @@ export async function seedSearchCorpus(
         is_superadmin: false,
         creation_date: now,
         update_date: now,
-      });
-      await insertMembership(trx, user.id, orgId, ROLE_USER.id, now);
-      documents.push(userDocument(user));
-    }
-    return documents;
+      };
+    });
+    const users = await insertUsers(trx, rows);
+    await insertMemberships(
+      trx,
+      users.map((user) => ({ user_id: user.id, org_id: orgId, role_id: ROLE_USER.id })),
+      now,
+    );
+    return users.map(userDocument);
   });
 
   const restricted: string[] = [];
   await time('courses', counts.courses, async (trx, count) => {
-    const documents: SearchDocument[] = [];
-    for (let i = 0; i < count; i++) {
-      const course = await insertCourse(trx, {
-        course_uuid: prefixedUuid('course'),
-        org_id: orgId,
-        name: named(),
-        description: corpus.description(),
-        about: corpus.description(),
-        learnings: JSON.stringify([corpus.text(2, 4)]),
-        tags: JSON.stringify([corpus.text(1, 1), corpus.text(1, 1)]),
-        thumbnail_type: 'image',
-        thumbnail_image: '',
-        thumbnail_video: '',
-        public: corpus.chance(0.7),
-        published: corpus.chance(0.9),
-        open_to_contributors: false,
-        target_language: null,
-        target_level: null,
-        target_level_scale: null,
-        seo: null,
-        extra_metadata: null,
-        creation_date: now,
-        update_date: now,
-      });
+    const rows = Array.from({ length: count }, () => ({
+      course_uuid: prefixedUuid('course'),
+      org_id: orgId,
+      name: named(),
+      description: corpus.description(),
+      about: corpus.description(),
+      learnings: JSON.stringify([corpus.text(2, 4)]),
+      tags: JSON.stringify([corpus.text(1, 1), corpus.text(1, 1)]),
+      thumbnail_type: 'image' as const,
+      thumbnail_image: '',
+      thumbnail_video: '',
+      public: corpus.chance(0.7),
+      published: corpus.chance(0.9),
+      open_to_contributors: false,
+      target_language: null,
+      target_level: null,
+      target_level_scale: null,
+      seo: null,
+      extra_metadata: null,
+      creation_date: now,
+      update_date: now,
+    }));
+    const courses = await insertCourses(trx, rows);
+    for (const course of courses) {
       if (restricted.length < 200 && corpus.chance(0.01)) restricted.push(course.course_uuid);
-      documents.push(courseDocument(course));
     }
-    return documents;
+    return courses.map(courseDocument);
   });
   // A few courses behind a user group, so the learner's query carries that filter too.
   const group = await insertUsergroup(ctx.database.db, {

@@ -7,7 +7,6 @@
  * costs far less than a second MATCH restricted to the title column.
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Executor } from '../../events/emit.ts';
 import type { FullTextIndex, FullTextMatch } from '../full-text.ts';
 
 const quoted = (term: string) => `"${term.replaceAll('"', '""')}"`;
@@ -45,8 +44,8 @@ export const sqliteFullText: FullTextIndex = {
         join search_documents d on d.id = search_fts.rowid
         where search_fts match ${ftsQuery(terms)} and (d.org_id = ${orgId} or d.org_id is null)`.execute(db);
       for (const row of rows) {
-        let matched = byType.get(row.resource_type);
-        if (!matched) byType.set(row.resource_type, (matched = { all: [], names: [] }));
+        const matched = byType.get(row.resource_type) ?? { all: [], names: [] };
+        byType.set(row.resource_type, matched);
         matched.all.push(row.id);
         if (titleHasAll(row.title, folded)) matched.names.push(row.id);
       }
