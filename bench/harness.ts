@@ -75,7 +75,8 @@ function processCpuMillis(pid: number | undefined): number {
   }
 }
 
-async function startChild(script: string, env: Record<string, string>): Promise<RunningServer> {
+/** Forks a bench script (path from the repository root) and waits for it to report its address. */
+export async function startChild(script: string, env: Record<string, string>): Promise<RunningServer> {
   const child = fork(join(ROOT, script), [], {
     env: { ...process.env, ...env },
     execArgv: ['--import', 'tsx'],

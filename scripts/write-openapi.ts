@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app.ts';
-import { createContext } from '../src/bootstrap.ts';
+import { closeContext, createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/core/config.ts';
 import { createLogger } from '../src/core/logger.ts';
 
@@ -25,7 +25,7 @@ try {
   await app.ready();
   const document = `${JSON.stringify(app.swagger(), null, 2)}\n`;
   await app.close();
-  await ctx.database.close();
+  await closeContext(ctx);
 
   if (check) {
     let committed = '';

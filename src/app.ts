@@ -19,6 +19,7 @@ import { ErrorResponse, ValidationErrorResponse } from './core/http/schemas.ts';
 import { largestUploadBytes } from './core/uploads/file-kinds.ts';
 import { resolvePrincipal } from './modules/auth/authenticate.ts';
 import { registerModules } from './modules/index.ts';
+import { recordRequestMetrics } from './modules/metrics/routes.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -45,6 +46,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  recordRequestMetrics(app, ctx);
   app.addSchema(ErrorResponse);
   app.addSchema(ValidationErrorResponse);
 

@@ -8,7 +8,10 @@ import { type DatabaseTarget, openDatabase, targetFromConfig } from './core/db/d
 import { migrateToLatest } from './core/db/migrate.ts';
 import { createLogger } from './core/logger.ts';
 import { createMailer } from './core/mail/mailer.ts';
+import { createMetrics } from './core/metrics/metrics.ts';
+import { type OutboundNetwork, systemOutboundNetwork } from './core/net/outbound-network.ts';
 import { createDatabaseRateLimiter } from './core/rate-limit/database-rate-limiter.ts';
+import { createRedisRateLimiter } from './core/rate-limit/redis-rate-limiter.ts';
 import { resolveSecretKey } from './core/secret-key.ts';
 import { createStorage } from './core/storage/create-storage.ts';
 import { VERSION } from './core/version.ts';
@@ -22,6 +25,11 @@ export interface ContextOptions {
   migrate?: boolean;
   /** Create the default organization and admin on an empty database (default: when migrating). */
   firstStart?: boolean;
+  /**
+   * Tests only: a resolver, trust store and loopback allow-list for reaching a local receiver.
+   * Deliberately not reachable from configuration; the default is the system's, guard on.
+   */
+  outboundNetwork?: OutboundNetwork;
 }
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
@@ -45,8 +53,18 @@ export async function createContext(config: Config, options: ContextOptions = {}
     storage,
     version: VERSION,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
-    rateLimiter: createDatabaseRateLimiter(database.db),
+    metrics: createMetrics(database),
+    rateLimiter: config.redisUrl
+      ? createRedisRateLimiter(config.redisUrl)
+      : createDatabaseRateLimiter(database.db),
+    outboundNetwork: options.outboundNetwork ?? systemOutboundNetwork(),
   };
   if (options.firstStart ?? options.migrate !== false) await ensureFirstStart(ctx);
   return ctx;
+}
+
+/** Releases what the context holds: shared-state connections, then the database. */
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.rateLimiter.close();
+  await ctx.database.close();
 }

@@ -5,9 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { type ContextOptions, createContext } from './bootstrap.ts';
+import { type ContextOptions, closeContext, createContext } from './bootstrap.ts';
 import type { Config, ProcessRole } from './core/config.ts';
 import type { AppContext } from './core/context.ts';
+import { type DeliveryWorker, startDeliveryWorker } from './modules/webhooks/delivery-worker.ts';
 
 export interface RunningProcess {
   ctx: AppContext;
@@ -25,13 +26,16 @@ export async function startProcess(
   const ctx = await createContext(config, options);
   const app = role === 'worker' ? undefined : await buildApp(ctx);
   const address = app ? await app.listen({ port: config.port, host: config.host }) : undefined;
+  const worker: DeliveryWorker | undefined = role === 'api' ? undefined : startDeliveryWorker(ctx);
   return {
     ctx,
     app,
     address,
     stop: async () => {
       await app?.close();
-      await ctx.database.close();
+      // After the API so nothing new is queued while attempts in flight drain.
+      await worker?.stop();
+      await closeContext(ctx);
     },
   };
 }

@@ -5,12 +5,14 @@
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { createContext } from '../src/bootstrap.ts';
+import { closeContext, createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/core/config.ts';
 import type { AppContext } from '../src/core/context.ts';
 import type { Database } from '../src/core/db/database.ts';
 import { createLogger } from '../src/core/logger.ts';
+import type { OutboundNetwork } from '../src/core/net/outbound-network.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { recordEmittedEvents } from './event-coverage.ts';
 
 export const TEST_SECRET_KEY = 'test-secret-key-that-is-long-enough-0123456789';
 
@@ -29,6 +31,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Collect every log line (at debug level) into this array. */
   logLines?: string[];
+  /** Resolver, trust store and loopback allow-list for webhook tests with a local receiver. */
+  outboundNetwork?: OutboundNetwork;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -49,13 +53,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let ctx: AppContext;
   let app: FastifyInstance;
   const start = async () => {
-    ctx = await createContext(config, { logger, database: database.target });
+    ctx = await createContext(config, {
+      logger,
+      database: database.target,
+      outboundNetwork: options.outboundNetwork,
+    });
     app = await buildApp(ctx);
     await app.ready();
   };
   const stop = async () => {
     await app.close();
-    await ctx.database.close();
+    await closeContext(ctx);
   };
   await start();
 
@@ -76,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await start();
     },
     close: async () => {
+      await recordEmittedEvents(ctx.database.db);
       await stop();
       await database.drop();
     },

@@ -1,13 +1,14 @@
 /** The floor of the stack: the health route (one real database query) against a bare route. */
 import { freshDataDir, measure, startApp, startCeiling, warmUp } from '../harness.ts';
 import { ratio, type ScenarioReport } from '../report.ts';
+import { benchEnv } from '../seed-context.ts';
 
 export const health = {
   name: 'health',
   description:
     '`GET /api/v1/health` (checks the database) next to a bare Fastify route returning small JSON.',
   async run(): Promise<ScenarioReport> {
-    const app = await startApp({ DATA_DIR: freshDataDir() });
+    const app = await startApp(benchEnv(freshDataDir()));
     const ceiling = await startCeiling();
     try {
       const appUrl = `${app.url}/api/v1/health`;

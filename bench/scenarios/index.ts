@@ -1,7 +1,9 @@
 /** Every benchmark scenario by name; `npm run bench` with no name runs the default set. */
 import type { ScenarioReport } from '../report.ts';
 import { health } from './health.ts';
+import { meta } from './meta.ts';
 import { search } from './search.ts';
+import { webhooks } from './webhooks.ts';
 
 export interface Scenario {
   name: string;
@@ -11,4 +13,4 @@ export interface Scenario {
   run(): Promise<ScenarioReport>;
 }
 
-export const scenarios: Scenario[] = [health, search];
+export const scenarios: Scenario[] = [health, meta, webhooks, search];

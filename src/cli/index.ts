@@ -3,7 +3,7 @@
  * Every command prints one JSON object on stdout; errors print a message on stderr and
  * exit non-zero. It uses the same configuration as the server and is safe while it runs.
  */
-import { createContext } from '../bootstrap.ts';
+import { closeContext, createContext } from '../bootstrap.ts';
 import { ConfigError, loadConfig } from '../core/config.ts';
 import { HttpError } from '../core/errors/http-errors.ts';
 import { createLogger } from '../core/logger.ts';
@@ -33,7 +33,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } finally {
-    await ctx.database.close();
+    await closeContext(ctx);
   }
 }
 

@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Metrics } from './metrics/metrics.ts';
+import type { OutboundNetwork } from './net/outbound-network.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -21,4 +23,7 @@ export interface AppContext {
   readonly version: string;
   readonly mailer: Mailer;
   readonly rateLimiter: RateLimiter;
+  readonly metrics: Metrics;
+  /** How requests to user-supplied URLs (webhooks) resolve and whom they trust; see core/net. */
+  readonly outboundNetwork: OutboundNetwork;
 }

@@ -2,27 +2,36 @@
  * Applies pending migrations. Safe to run from several processes at once: Kysely takes a
  * lock (an advisory lock on PostgreSQL, a lock table on SQLite) around the run.
  */
-import { type MigrationResultSet, Migrator } from 'kysely';
+import { type MigrationResultSet, Migrator, sql } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import { migrations } from './migrations/index.ts';
 
-function migrator(database: DatabaseHandle): Migrator {
+/**
+ * On PostgreSQL the bookkeeping tables are named with their schema (the configured one, or
+ * the connection's current schema): without one, Kysely counts a `kysely_migration` table
+ * in any schema of the server as present, so databases sharing a server could skip theirs.
+ */
+async function migrator(database: DatabaseHandle): Promise<Migrator> {
+  let migrationTableSchema = database.schema;
+  if (database.kind === 'postgres' && !migrationTableSchema) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+    migrationTableSchema = rows[0].schema;
+  }
   return new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
-    // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
-    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    migrationTableSchema,
   });
 }
 
 export async function migrateToLatest(database: DatabaseHandle): Promise<string[]> {
-  const result: MigrationResultSet = await migrator(database).migrateToLatest();
+  const result: MigrationResultSet = await (await migrator(database)).migrateToLatest();
   if (result.error) throw result.error;
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** Names of migrations known to the code but not yet applied (readiness checks use this). */
 export async function pendingMigrations(database: DatabaseHandle): Promise<string[]> {
-  const all = await migrator(database).getMigrations();
+  const all = await (await migrator(database)).getMigrations();
   return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

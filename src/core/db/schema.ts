@@ -7,6 +7,7 @@ import type { ApiTokenTables } from '../../modules/api-tokens/tables.ts';
 import type { AuthTables } from '../../modules/auth/tables.ts';
 import type { BlockTables } from '../../modules/blocks/tables.ts';
 import type { BoardTables } from '../../modules/boards/tables.ts';
+import type { CertificationTables } from '../../modules/certifications/tables.ts';
 import type { ChapterTables } from '../../modules/chapters/tables.ts';
 import type { CollectionTables } from '../../modules/collections/tables.ts';
 import type { CommunityTables } from '../../modules/communities/tables.ts';
@@ -17,10 +18,12 @@ import type { OrgTables } from '../../modules/orgs/tables.ts';
 import type { PackTables } from '../../modules/packs/tables.ts';
 import type { PlaygroundTables } from '../../modules/playgrounds/tables.ts';
 import type { PodcastTables } from '../../modules/podcasts/tables.ts';
+import type { ProgressTables } from '../../modules/progress/tables.ts';
 import type { RoleTables } from '../../modules/roles/tables.ts';
 import type { SearchTables } from '../../modules/search/tables.ts';
 import type { UsergroupTables } from '../../modules/usergroups/tables.ts';
 import type { UserTables } from '../../modules/users/tables.ts';
+import type { WebhookTables } from '../../modules/webhooks/tables.ts';
 import type { CoreTables } from './core-tables.ts';
 
 export interface DB
@@ -43,4 +46,7 @@ export interface DB
     PlaygroundTables,
     PodcastTables,
     BoardTables,
-    SearchTables {}
+    SearchTables,
+    ProgressTables,
+    CertificationTables,
+    WebhookTables {}

@@ -1,22 +1,27 @@
 /**
  * Serializing responses that embed JSON already stored as text (activity content) without
- * parsing and re-serializing it: the stored text is spliced in as it is. Everything else
- * is serialized normally.
+ * parsing and re-serializing it: the value is serialized natively with a placeholder for
+ * each stored text, and the placeholders are then replaced by the texts as they are.
  */
+import { randomBytes } from 'node:crypto';
+
 export class RawJson {
   constructor(readonly text: string) {}
 }
 
 export function serializeWithRaw(value: unknown): string {
-  if (value instanceof RawJson) return value.text;
-  if (Array.isArray(value)) return `[${value.map(serializeWithRaw).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const parts: string[] = [];
-    for (const [key, item] of Object.entries(value)) {
-      if (item === undefined) continue;
-      parts.push(`${JSON.stringify(key)}:${serializeWithRaw(item)}`);
+  const raws: string[] = [];
+  // A random tag per call: text in the value cannot forge a placeholder it cannot guess.
+  const tag = randomBytes(8).toString('hex');
+  const json = JSON.stringify(value, (_key, item) => {
+    if (item instanceof RawJson) {
+      raws.push(item.text);
+      return `\u0000${tag}:${raws.length - 1}`;
     }
-    return `{${parts.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+    return item;
+  });
+  return json.replace(
+    new RegExp(`"\\\\u0000${tag}:(\\d+)"`, 'g'),
+    (_match, index: string) => raws[Number(index)],
+  );
 }

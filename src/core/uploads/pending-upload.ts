@@ -5,7 +5,7 @@
  * is resolved. Either way the caller ends with `place(folder)` or `discard()`.
  */
 import type { AppContext } from '../context.ts';
-import { childKey, joinKey } from '../storage/object-keys.ts';
+import { childKey } from '../storage/object-keys.ts';
 import {
   type IncomingFile,
   type ReceivedUpload,

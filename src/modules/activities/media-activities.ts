@@ -172,10 +172,11 @@ export async function createUploadedActivity(ctx: AppContext, request: FastifyRe
   const form = await readMultipartForm(request, UploadedActivityForm, { [kind.fileField]: slot.handler });
   const pending = form.files[kind.fileField];
   if (!pending) throw badRequest(NO_FILE[kind.kind]);
-  const details = kind.kind === 'video' ? parseVideoDetails(form.fields.details) : null;
-  const extraMetadata = parseJsonObject(form.fields.extra_metadata, 'extra_metadata');
   const { target, file } = await slot.finish(pending, form.fields);
   try {
+    // Checked once the file is placed, so that a refusal here removes it like any other.
+    const details = kind.kind === 'video' ? parseVideoDetails(form.fields.details) : null;
+    const extraMetadata = parseJsonObject(form.fields.extra_metadata, 'extra_metadata');
     return await db.transaction().execute((trx) =>
       insertActivityInChapter(
         trx,

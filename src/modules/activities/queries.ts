@@ -1,5 +1,5 @@
 /** SQL for activities and their version snapshots. */
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../core/events/emit.ts';
 import type { ActivitiesTable, ActivityVersionsTable } from './tables.ts';
 
@@ -19,12 +19,7 @@ export function findActivitiesByIds(db: Executor, ids: number[]): Promise<Activi
   return db.selectFrom('activities').selectAll().where('id', 'in', ids).execute();
 }
 
-/** All activities of a course (content included), keyed later by the tree. */
-export function listCourseActivities(db: Executor, courseId: number): Promise<ActivityRow[]> {
-  return db.selectFrom('activities').selectAll().where('course_id', '=', courseId).execute();
-}
-
-/** The same without the (possibly large) content and details columns. */
+/** A course's activities without the (possibly large) content and details columns. */
 export function listCourseActivitiesSlim(db: Executor, courseId: number) {
   return db
     .selectFrom('activities')
@@ -40,6 +35,7 @@ export function listCourseActivitiesSlim(db: Executor, courseId: number) {
       'lock_type',
       'extra_metadata',
       'current_version',
+      'revision',
       'published_version',
       'last_modified_by_id',
       'creation_date',
@@ -69,10 +65,20 @@ export function updateActivity(
 ): Promise<ActivityRow> {
   return db
     .updateTable('activities')
-    .set(patch)
+    .set({ ...patch, revision: sql<number>`revision + 1` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Content and details of these activities (the parts the slim listing leaves out). */
+export function findContents(db: Executor, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('activities')
+    .select(['id', 'revision', 'content', 'details'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function deleteActivity(db: Executor, id: number): Promise<void> {
@@ -128,4 +134,16 @@ export function findVersion(db: Executor, activityId: number, versionNumber: num
     .where('activity_id', '=', activityId)
     .where('version_number', '=', versionNumber)
     .executeTakeFirst();
+}
+
+/** The published ones among these activities. */
+export function publishedActivityIds(db: Executor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('activities')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('published', '=', true)
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
 }

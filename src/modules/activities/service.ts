@@ -33,8 +33,8 @@ export {
   findActivityById,
   findActivityByUuid,
   listActivityUuids,
-  listCourseActivities,
   listCourseActivitiesSlim,
+  publishedActivityIds,
 } from './queries.ts';
 
 /** Snapshots kept per activity. */
@@ -95,6 +95,7 @@ export async function insertActivityInChapter(
     lock_type: activity.lockType,
     extra_metadata: activity.extraMetadata ? JSON.stringify(activity.extraMetadata) : null,
     current_version: 1,
+    revision: 1,
     published_version: null,
     last_modified_by_id: actorId(principal),
     creation_date: now,
@@ -228,12 +229,14 @@ export async function updateActivity(
       );
     }
     let details = activity.details;
-    if (input.details !== undefined) {
+    // An explicit null clears the details, as every field sent is applied.
+    if (input.details === null) details = null;
+    else if (input.details !== undefined) {
       const normalizedDetails =
         activity.activity_type === 'TYPE_VIDEO'
           ? normalizeVideoDetails(input.details, ['body', 'details'])
           : input.details;
-      details = normalizedDetails === null ? null : JSON.stringify(normalizedDetails);
+      details = JSON.stringify(normalizedDetails);
     }
     return queries.updateActivity(trx, activity.id, {
       name: input.name?.trim() ?? activity.name,

@@ -17,6 +17,8 @@ export interface ActivitiesTable {
   lock_type: LockType;
   extra_metadata: string | null;
   current_version: number;
+  /** Bumped on every change, so any process can tell whether its cached content is current. */
+  revision: number;
   published_version: number | null;
   last_modified_by_id: number | null;
   creation_date: string;

@@ -6,7 +6,7 @@ import type { Static } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { type Principal, requireSessionUser } from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
-import { badRequest, notFound } from '../../core/errors/http-errors.ts';
+import { badRequest, forbidden, notFound } from '../../core/errors/http-errors.ts';
 import { readMultipartForm } from '../../core/http/multipart-form.ts';
 import { prefixedUuid } from '../../core/ids.ts';
 import { childKey } from '../../core/storage/object-keys.ts';
@@ -107,7 +107,9 @@ export async function getBlock(ctx: AppContext, principal: Principal, blockUuid:
   const block = await queries.findBlockByUuid(ctx.database.db, blockUuid);
   if (!block) throw notFound('Block not found');
   const activity = await getActivityOr404(ctx.database.db, JSON.parse(block.content).activity_uuid);
-  await readActivity(ctx, principal, activity.activity_uuid);
+  // A block is part of its activity's content: a lock that hides the content hides the block.
+  const { locked } = await readActivity(ctx, principal, activity.activity_uuid);
+  if (locked) throw forbidden('This content is locked');
   return block;
 }
 

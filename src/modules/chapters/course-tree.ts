@@ -7,8 +7,9 @@
 import type { Principal } from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
 import { serializeWithRaw } from '../../core/http/raw-json.ts';
+import { contentsAt, type StoredContent } from '../activities/content-cache.ts';
 import { activityFieldsRaw } from '../activities/present.ts';
-import { listCourseActivities, listCourseActivitiesSlim } from '../activities/service.ts';
+import { listCourseActivitiesSlim } from '../activities/service.ts';
 import { requireCourseRead } from '../courses/access.ts';
 import { presentCourse } from '../courses/present.ts';
 import { getCourseOr404 } from '../courses/service.ts';
@@ -34,7 +35,7 @@ export async function readCourseMeta(
   const [chapters, links, activities, org, presented] = await Promise.all([
     listLinkedChapters(db, course.id),
     listActivityLinks(db, course.id),
-    options.slim ? listCourseActivitiesSlim(db, course.id) : listCourseActivities(db, course.id),
+    listCourseActivitiesSlim(db, course.id),
     getOrgOr404(db, course.org_id),
     presentCourse(db, course),
   ]);
@@ -45,6 +46,12 @@ export async function readCourseMeta(
   const view = await treeViewFor(db, caller, course, restricted);
   const showDrafts = options.withUnpublishedActivities && view.canEdit;
   const activityById = new Map(activities.map((a) => [a.id, a]));
+  const contents = options.slim
+    ? new Map<number, StoredContent>()
+    : await contentsAt(
+        db,
+        activities.filter((a) => showDrafts || a.published),
+      );
   const linksByChapter = new Map<number, number[]>();
   for (const link of links) {
     const list = linksByChapter.get(link.chapter_id) ?? [];
@@ -58,11 +65,14 @@ export async function readCourseMeta(
       .map((id) => activityById.get(id))
       .filter((activity) => activity !== undefined && (showDrafts || activity.published))
       .map((activity) =>
-        activityFieldsRaw(activity!, {
-          chapterId: chapter.id,
-          slim: options.slim,
-          locked: view.locks.locked(activity!.lock_type, activity!.activity_uuid, chapterLocked),
-        }),
+        activityFieldsRaw(
+          { ...activity!, ...contents.get(activity!.id) },
+          {
+            chapterId: chapter.id,
+            slim: options.slim,
+            locked: view.locks.locked(activity!.lock_type, activity!.activity_uuid, chapterLocked),
+          },
+        ),
       );
     return chapterFields(chapter, chapterLocked, chapterActivities);
   });

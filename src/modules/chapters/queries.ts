@@ -168,3 +168,13 @@ export async function replaceTree(
   );
   if (links.length > 0) await db.insertInto('chapter_activities').values(links).execute();
 }
+
+/** Ids of the activities linked into the course's chapters. */
+export function linkedActivityIds(db: Executor, courseId: number): Promise<number[]> {
+  return db
+    .selectFrom('chapter_activities')
+    .select('activity_id')
+    .where('course_id', '=', courseId)
+    .execute()
+    .then((rows) => rows.map((r) => r.activity_id));
+}

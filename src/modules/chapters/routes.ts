@@ -20,8 +20,7 @@ export async function chapterRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     return chapter && { orgId: chapter.org_id, type: 'chapter' };
   });
 
-  const present = async (principal: Parameters<typeof chapters.readChapter>[1], chapterId: number) => {
-    const { chapter, ordered, view } = await chapters.readChapter(ctx, principal, chapterId);
+  const present = ({ chapter, ordered, view }: chapters.ChapterForCaller) => {
     const locked = view.locks.locked(chapter.lock_type, chapter.chapter_uuid);
     return chapterFields(
       chapter,
@@ -45,10 +44,7 @@ export async function chapterRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
         response: { 200: ChapterRead },
       },
     },
-    async (request) => {
-      const chapter = await chapters.createChapter(ctx, request.principal, request.body);
-      return present(request.principal, chapter.id);
-    },
+    async (request) => present(await chapters.createChapter(ctx, request.principal, request.body)),
   );
 
   app.get(
@@ -61,7 +57,7 @@ export async function chapterRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
         response: { 200: ChapterRead },
       },
     },
-    async (request) => present(request.principal, request.params.chapter_id),
+    async (request) => present(await chapters.readChapter(ctx, request.principal, request.params.chapter_id)),
   );
 
   app.put(
@@ -75,10 +71,8 @@ export async function chapterRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
         response: { 200: ChapterRead },
       },
     },
-    async (request) => {
-      await chapters.updateChapter(ctx, request.principal, request.params.chapter_id, request.body);
-      return present(request.principal, request.params.chapter_id);
-    },
+    async (request) =>
+      present(await chapters.updateChapter(ctx, request.principal, request.params.chapter_id, request.body)),
   );
 
   app.delete(

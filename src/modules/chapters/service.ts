@@ -24,6 +24,7 @@ export {
   findChapterById,
   findChapterByUuid,
   linkActivity,
+  linkedActivityIds,
   listActivityLinks,
   listAllChapterUuids,
   listLinkedChapters,
@@ -42,9 +43,9 @@ export async function createChapter(
   principal: Principal,
   input: Static<typeof ChapterCreate>,
 ) {
-  return ctx.database.db.transaction().execute(async (trx) => {
+  const { chapter, course, caller } = await ctx.database.db.transaction().execute(async (trx) => {
     const course = await getCourseByIdOr404(trx, input.course_id);
-    await requireCourseEdit(trx, principal, course, 'create');
+    const caller = await requireCourseEdit(trx, principal, course, 'create');
     if (input.org_id !== course.org_id) throw badRequest("org_id does not match the course's organization");
     const now = formatDateTime();
     const chapter = await queries.insertChapter(trx, {
@@ -60,8 +61,10 @@ export async function createChapter(
       update_date: now,
     });
     await queries.linkChapter(trx, chapter.id, course.id, await queries.nextChapterPosition(trx, course.id));
-    return chapter;
+    return { chapter, course, caller };
   });
+  // The caller was allowed to write: the answer does not need a separate read right.
+  return chapterForCaller(ctx.database.db, caller, course, chapter);
 }
 
 /** What one caller sees of a course's tree: edit rights (drafts) and locks. */
@@ -87,6 +90,17 @@ export async function readChapter(ctx: AppContext, principal: Principal, chapter
   const chapter = await getChapterOr404(db, chapterId);
   const course = await getCourseByIdOr404(db, chapter.course_id);
   const caller = await requireCourseRead(db, principal, course);
+  return chapterForCaller(db, caller, course, chapter);
+}
+
+export type ChapterForCaller = Awaited<ReturnType<typeof chapterForCaller>>;
+
+async function chapterForCaller(
+  db: Executor,
+  caller: CourseCaller,
+  course: CourseRow,
+  chapter: queries.ChapterRow,
+) {
   const links = await queries.listChapterActivityLinks(db, chapter.id);
   const activities = await findActivitiesByIds(
     db,
@@ -107,24 +121,26 @@ export async function updateChapter(
   chapterId: number,
   input: Static<typeof ChapterUpdate>,
 ) {
-  await ctx.database.db.transaction().execute(async (trx) => {
-    const chapter = await getChapterOr404(trx, chapterId);
-    await requireCourseEdit(trx, principal, await getCourseByIdOr404(trx, chapter.course_id));
-    await queries.updateChapter(trx, chapter.id, {
-      name: input.name?.trim() ?? chapter.name,
-      description: input.description === undefined ? chapter.description : input.description,
-      thumbnail_image: input.thumbnail_image === undefined ? chapter.thumbnail_image : input.thumbnail_image,
-      lock_type: input.lock_type ?? chapter.lock_type,
+  const { chapter, course, caller } = await ctx.database.db.transaction().execute(async (trx) => {
+    const current = await getChapterOr404(trx, chapterId);
+    const course = await getCourseByIdOr404(trx, current.course_id);
+    const caller = await requireCourseEdit(trx, principal, course);
+    const chapter = await queries.updateChapter(trx, current.id, {
+      name: input.name?.trim() ?? current.name,
+      description: input.description === undefined ? current.description : input.description,
+      thumbnail_image: input.thumbnail_image === undefined ? current.thumbnail_image : input.thumbnail_image,
+      lock_type: input.lock_type ?? current.lock_type,
       extra_metadata:
         input.extra_metadata === undefined
-          ? chapter.extra_metadata
+          ? current.extra_metadata
           : input.extra_metadata === null
             ? null
             : JSON.stringify(input.extra_metadata),
       update_date: formatDateTime(),
     });
+    return { chapter, course, caller };
   });
-  return readChapter(ctx, principal, chapterId);
+  return chapterForCaller(ctx.database.db, caller, course, chapter);
 }
 
 /** Deletes the chapter; its activities stay, unlinked. */

@@ -42,8 +42,10 @@ export interface ListingFilter {
   orgId: number;
   /** Every course of the org (editors, tokens). */
   all: boolean;
-  /** Members see private published courses too. */
+  /** Members see private published courses too… */
   member: boolean;
+  /** …except these: linked to user groups the caller is not in. */
+  hiddenFromMember: string[];
   /** Courses this user authors (ACTIVE), shown even when unpublished or private. */
   authorUserId?: number;
 }
@@ -58,8 +60,15 @@ export function listCourses(
   let query = db.selectFrom('courses').selectAll().where('org_id', '=', filter.orgId);
   if (!filter.all) {
     query = query.where((eb) => {
+      const visibleToMember =
+        filter.hiddenFromMember.length === 0
+          ? eb('published', '=', true)
+          : eb.and([
+              eb('published', '=', true),
+              eb.or([eb('public', '=', true), eb('course_uuid', 'not in', filter.hiddenFromMember)]),
+            ]);
       const published = filter.member
-        ? eb('published', '=', true)
+        ? visibleToMember
         : eb.and([eb('published', '=', true), eb('public', '=', true)]);
       if (filter.authorUserId === undefined) return published;
       return eb.or([

@@ -17,8 +17,13 @@ import { listAllChapterUuids } from '../chapters/service.ts';
 import { removeResourceFromFolders } from '../folders/service.ts';
 import { findOrgBySlug, getOrgOr404 } from '../orgs/service.ts';
 import { indexCourse, removeCourse } from '../search/index-writer.ts';
-import { deleteResourceLinks } from '../usergroups/service.ts';
 import {
+  deleteResourceLinks,
+  resourcesLinkedInOrg,
+  resourcesUnlockedForUser,
+} from '../usergroups/service.ts';
+import {
+  type CourseCaller,
   courseCaller,
   mayEditCourse,
   mayManageAccess,
@@ -290,11 +295,23 @@ export async function listOrgCourses(
       orgId: org.id,
       all: seesAll,
       member: caller.member,
+      hiddenFromMember: caller.member ? await coursesLockedForMember(db, caller, org.id) : [],
       authorUserId: principal.kind === 'user' ? principal.id : undefined,
     },
     (page - 1) * limit,
     Math.min(limit, 100),
   );
+}
+
+/**
+ * Private courses linked to user groups are for those groups only (as mayReadCourse
+ * decides for one course): the ones the caller's groups do not unlock.
+ */
+async function coursesLockedForMember(db: Executor, caller: CourseCaller, orgId: number) {
+  if (caller.admin || caller.principal.kind !== 'user') return [];
+  const linked = await resourcesLinkedInOrg(db, orgId, 'course_');
+  const unlocked = new Set(await resourcesUnlockedForUser(db, caller.principal.id, linked));
+  return linked.filter((uuid) => !unlocked.has(uuid));
 }
 
 /** Whether the caller may edit the course (used by readers to decide what else to show). */

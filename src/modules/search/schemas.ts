@@ -9,6 +9,8 @@ import { UserReadPublic } from '../users/schemas.ts';
 
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_LIMIT = 50;
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_LIMIT = 20;
 
 export const SearchParams = Type.Object({ org_slug: Type.String() });
 
@@ -19,13 +21,17 @@ export const SearchQuery = Type.Object({
       'Words to find (at most 200 characters, not blank). Every word must match, as a word or the start of one, ' +
       'ignoring case and accents.',
   }),
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1 (default 1).' }),
-  limit: Type.Integer({
-    minimum: 1,
-    maximum: MAX_LIMIT,
-    default: 20,
-    description: 'Items per page and per resource type, 1 to 50 (default 20).',
-  }),
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, default: DEFAULT_PAGE, description: 'Page number, from 1 (default 1).' }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_LIMIT,
+      default: DEFAULT_LIMIT,
+      description: 'Items per page and per resource type, 1 to 50 (default 20).',
+    }),
+  ),
 });
 
 /** Spec §2.9: seven lists (one page each, best matches first) and the true total of each. */

@@ -183,8 +183,15 @@ describe('search: who may search', () => {
     });
     expect(missing.statusCode).toBe(422);
     expect((await search(learner.headers, 'x'.repeat(200))).statusCode).toBe(200);
-    const many = await found(admin.headers, 'eco', '&limit=50');
-    expect(many.courses.length).toBeLessThanOrEqual(50);
+    for (let i = 0; i < 22; i++) {
+      await ok('POST', '/api/v1/folders/', admin.headers, { name: `Zebra ${i}`, org_id: org.id });
+    }
+    const byDefault = await found(learner.headers, 'zebra');
+    expect(byDefault.folders).toHaveLength(20);
+    expect(byDefault.total_folders).toBe(22);
+    expect(names(byDefault.folders).slice(0, 2)).toEqual(['Zebra 0', 'Zebra 1']);
+    expect((await found(learner.headers, 'zebra', '&page=2')).folders).toHaveLength(2);
+    expect((await found(learner.headers, 'zebra', '&limit=50')).folders).toHaveLength(22);
   });
 });
 

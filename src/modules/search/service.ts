@@ -24,7 +24,7 @@ import { presentPlaygrounds } from '../playgrounds/service.ts';
 import { presentPodcasts } from '../podcasts/service.ts';
 import { toUserReadPublic } from '../users/present.ts';
 import { searchTerms } from './query-terms.ts';
-import type { SearchQuery, SearchResult } from './schemas.ts';
+import { DEFAULT_LIMIT, DEFAULT_PAGE, type SearchQuery, type SearchResult } from './schemas.ts';
 import * as sources from './sources.ts';
 import { searchViewer } from './viewer.ts';
 
@@ -56,11 +56,12 @@ export async function search(
   const db: Executor = ctx.database.db;
   const org = await getOrgBySlugOr404(db, orgSlug);
   const viewer = await searchViewer(db, principal, org.id);
+  const limit = input.limit ?? DEFAULT_LIMIT;
   const request: sources.SearchRequest = {
     db,
     match: await fullTextIndex(ctx.database.kind).match(db, org.id, searchTerms(input.query)),
     viewer,
-    page: { limit: input.limit, offset: (input.page - 1) * input.limit },
+    page: { limit, offset: ((input.page ?? DEFAULT_PAGE) - 1) * limit },
   };
   const [courses, folders, users, communities, discussions, playgrounds, podcasts] = await Promise.all([
     sources.findCourses(request),

@@ -100,6 +100,22 @@ export function listGroupsOfResource(db: Executor, resourceUuid: string): Promis
     .execute();
 }
 
+/** Uuids starting with `prefix` that some group of the organization is linked to. */
+export function resourcesLinkedInOrg(db: Executor, orgId: number, prefix: string): Promise<string[]> {
+  return (
+    db
+      .selectFrom('usergroup_resources')
+      .innerJoin('usergroups', 'usergroups.id', 'usergroup_resources.usergroup_id')
+      .select('usergroup_resources.resource_uuid')
+      .distinct()
+      .where('usergroups.org_id', '=', orgId)
+      .where('usergroup_resources.resource_uuid', 'like', `${prefix}%`)
+      .execute()
+      // LIKE reads '_' as a wildcard: keep exact prefix matches only.
+      .then((rows) => rows.map((r) => r.resource_uuid).filter((uuid) => uuid.startsWith(prefix)))
+  );
+}
+
 /** Resource uuids among `uuids` that some group of the user unlocks. */
 export function resourcesUnlockedForUser(db: Executor, userId: number, uuids: string[]): Promise<string[]> {
   if (uuids.length === 0) return Promise.resolve([]);

@@ -18,6 +18,7 @@ export {
   deleteResourceLinks,
   listGroupsOfResource,
   openToUser,
+  resourcesLinkedInOrg,
   resourcesUnlockedForUser,
   resourcesWithGroups,
   unlockedForUser,

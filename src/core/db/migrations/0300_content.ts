@@ -85,6 +85,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lock_type', 'text', (c) => c.notNull())
     .addColumn('extra_metadata', 'text')
     .addColumn('current_version', 'integer', (c) => c.notNull())
+    // Bumped on every change; readers cache content by (id, revision).
+    .addColumn('revision', 'integer', (c) => c.notNull())
     .addColumn('published_version', 'integer')
     .addColumn('last_modified_by_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('creation_date', 'text', (c) => c.notNull())

@@ -7,14 +7,18 @@ import * as coreOutbox from './0100_core_outbox.ts';
 import * as identity from './0200_identity.ts';
 import * as usergroups from './0210_usergroups.ts';
 import * as content from './0300_content.ts';
+import * as progress from './0400_progress.ts';
 import * as community from './0500_community.ts';
 import * as searchIndex from './0510_search_index.ts';
+import * as webhooks from './0600_webhooks.ts';
 
 export const migrations: Record<string, Migration> = {
   '0100_core_outbox': coreOutbox,
   '0200_identity': identity,
   '0210_usergroups': usergroups,
   '0300_content': content,
+  '0400_progress': progress,
   '0500_community': community,
   '0510_search_index': searchIndex,
+  '0600_webhooks': webhooks,
 };

@@ -1,0 +1,299 @@
+/**
+ * The delivery worker: polls the outbox and fans events out into deliveries, leases due
+ * deliveries endpoint by endpoint and sends them concurrently (bounded overall and per
+ * endpoint, so one slow receiver cannot hold up the others), and records every attempt.
+ * All state is in the database: a worker that dies leaves leases that expire, and whoever
+ * polls next resumes. It runs inside `npm start` and alone under `npm run worker`.
+ */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppContext } from '../../core/context.ts';
+import { createPinnedAgent } from '../../core/net/pinned-agent.ts';
+import { createAttemptLog } from './attempt-log.ts';
+import { fanOutOutbox } from './outbox-fan-out.ts';
+import {
+  type DeliveryRow,
+  endpointForSending,
+  endpointsWithDueDeliveries,
+  leaseDueDeliveries,
+  releaseLeases,
+} from './queries.ts';
+import { progressAfterAttempt, SPEC_RETRY_DELAYS_MS } from './retry-schedule.ts';
+import { secretCipherOf } from './secret-encryption.ts';
+import { createSignedAttempt, type SendableEndpoint } from './signed-attempt.ts';
+
+export interface DeliveryWorkerOptions {
+  /** Waits before attempts 2, 3, …; default 1 s and 4 s (spec). Tests pass scaled-down values. */
+  retryDelaysMs?: readonly number[];
+  /** Deadline of one attempt; default 10 s (spec). */
+  attemptTimeoutMs?: number;
+  /** How often the outbox and every endpoint are checked for work; default 250 ms. */
+  pollIntervalMs?: number;
+  /**
+   * How long a leased delivery stays reserved. An attempt can take twice the timeout (connect,
+   * then response), and a delivery leased ahead may wait for one before its own starts, so the
+   * lease must be longer than two of them to be of use. Default: 4 × timeout + 10 s.
+   */
+  leaseMs?: number;
+  /** Requests in flight from this process; default 64. */
+  concurrency?: number;
+  /** Requests in flight to one endpoint from this process; default 16. */
+  perEndpointConcurrency?: number;
+  outboxBatchSize?: number;
+}
+
+export interface DeliveryWorker {
+  /** Poll now instead of at the next interval (e.g. right after queueing work in this process). */
+  kick(): void;
+  /** Stops polling and waits for requests in flight to finish and be recorded. */
+  stop(): Promise<void>;
+}
+
+export type DeliveryWorkerContext = Pick<
+  AppContext,
+  'database' | 'logger' | 'outboundNetwork' | 'secretKey' | 'config'
+>;
+
+interface LeasedDelivery {
+  delivery: DeliveryRow;
+  /** The endpoint as read right after the lease, so a regenerate or URL change applies to every later lease. */
+  endpoint: SendableEndpoint;
+}
+
+/** One endpoint's share of the worker: requests in flight and leased deliveries waiting to be sent. */
+interface Lane {
+  sending: number;
+  leased: LeasedDelivery[];
+}
+
+export function startDeliveryWorker(
+  ctx: DeliveryWorkerContext,
+  options: DeliveryWorkerOptions = {},
+): DeliveryWorker {
+  const attemptTimeoutMs = options.attemptTimeoutMs ?? 10_000;
+  const longestAttemptMs = 2 * attemptTimeoutMs;
+  const settings = {
+    retryDelaysMs: options.retryDelaysMs ?? SPEC_RETRY_DELAYS_MS,
+    attemptTimeoutMs,
+    pollIntervalMs: options.pollIntervalMs ?? 250,
+    leaseMs: options.leaseMs ?? 2 * longestAttemptMs + 10_000,
+    concurrency: options.concurrency ?? 64,
+    perEndpointConcurrency: options.perEndpointConcurrency ?? 16,
+    outboxBatchSize: options.outboxBatchSize ?? 200,
+  };
+  if (settings.leaseMs <= 2 * longestAttemptMs) {
+    throw new Error(`leaseMs must exceed ${2 * longestAttemptMs} ms (four attempt timeouts)`);
+  }
+  const { db } = ctx.database;
+  const logger = ctx.logger.child({ component: 'webhook-worker' });
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const agent = createPinnedAgent(ctx.outboundNetwork, { connectTimeoutMs: attemptTimeoutMs });
+  const signedAttempt = createSignedAttempt(agent, secretCipherOf(ctx), attemptTimeoutMs);
+  const attemptLog = createAttemptLog(db, owner, logger);
+  const lanes = new Map<number, Lane>();
+  /** Every attempt from its request until its record is committed (stop waits for these). */
+  const unfinished = new Set<Promise<void>>();
+  let sending = 0;
+  const wake = createWakeSignal();
+  /** Endpoints to serve before anything else: a request of theirs finished, or a retry fell due. */
+  const refills = new Set<number>();
+  let nextSweepMs = 0;
+  let sweepRotation = 0;
+  let stopping = false;
+
+  const laneOf = (endpointId: number): Lane => {
+    let lane = lanes.get(endpointId);
+    if (!lane) {
+      lane = { sending: 0, leased: [] };
+      lanes.set(endpointId, lane);
+    }
+    return lane;
+  };
+  const refill = (endpointId: number) => {
+    refills.add(endpointId);
+    wake.kick();
+  };
+
+  async function deliver(lane: Lane, delivery: DeliveryRow, endpoint: SendableEndpoint): Promise<void> {
+    const startedMs = Date.now();
+    const attemptNumber = delivery.attempts + 1;
+    let outcome: Awaited<ReturnType<typeof signedAttempt>>;
+    try {
+      outcome = await signedAttempt(delivery, endpoint, new Date(startedMs));
+    } finally {
+      // The request is over: its slot serves the next delivery while this one is recorded.
+      lane.sending--;
+      sending--;
+      refill(delivery.endpoint_id);
+    }
+    const progress = progressAfterAttempt(attemptNumber, outcome.success, Date.now(), settings.retryDelaysMs);
+    const facts = {
+      deliveryId: delivery.delivery_id,
+      webhookUuid: endpoint.webhook_uuid,
+      event: delivery.event,
+      attempt: attemptNumber,
+      status: outcome.httpStatus,
+      error: outcome.errorMessage,
+      state: progress.state,
+    };
+    if (progress.state === 'failed') logger.warn(facts, 'webhook delivery failed after its last attempt');
+    else logger.debug(facts, 'webhook attempt finished');
+    try {
+      await attemptLog.record({ delivery, attemptNumber, startedMs, outcome, progress });
+    } catch (error) {
+      // The lease runs out and a later poll repeats the attempt: at-least-once, never lost.
+      logger.error({ err: error, deliveryId: delivery.delivery_id }, 'could not record a webhook attempt');
+      return;
+    }
+    if (progress.nextAttemptMs !== null) {
+      const endpointId = delivery.endpoint_id;
+      setTimeout(() => refill(endpointId), Math.max(0, progress.nextAttemptMs - Date.now())).unref();
+    }
+  }
+
+  /** Leases up to `limit` due deliveries of an endpoint, with the endpoint as it is now. */
+  async function lease(endpointId: number, limit: number): Promise<LeasedDelivery[]> {
+    const now = Date.now();
+    const leased = await leaseDueDeliveries(db, {
+      endpointId,
+      owner,
+      nowMs: now,
+      leaseUntilMs: now + settings.leaseMs,
+      limit,
+    });
+    if (leased.length === 0) return [];
+    const endpoint = await endpointForSending(db, endpointId);
+    // A missing endpoint was deleted after the lease; its deliveries went with it.
+    return endpoint ? leased.map((delivery) => ({ delivery, endpoint })) : [];
+  }
+
+  /**
+   * Sends as many of an endpoint's due deliveries as it has room for, leasing a batch ahead
+   * so that the next requests need no round trip; returns how many started.
+   */
+  async function serve(endpointId: number): Promise<number> {
+    const lane = laneOf(endpointId);
+    const room = Math.min(settings.perEndpointConcurrency - lane.sending, settings.concurrency - sending);
+    if (room <= 0) return 0;
+    // One that waited too long to start could outlive its lease: let it lapse, to be leased again.
+    const now = Date.now();
+    lane.leased = lane.leased.filter(({ delivery }) => delivery.lease_until_ms! - now > longestAttemptMs);
+    if (lane.leased.length < room) {
+      lane.leased.push(
+        ...(await lease(endpointId, room + settings.perEndpointConcurrency - lane.leased.length)),
+      );
+    }
+    const batch = lane.leased.splice(0, room);
+    for (const { delivery, endpoint } of batch) {
+      lane.sending++;
+      sending++;
+      const attempt = deliver(lane, delivery, endpoint)
+        .catch((error) =>
+          logger.error({ err: error, deliveryId: delivery.delivery_id }, 'webhook attempt crashed'),
+        )
+        .finally(() => unfinished.delete(attempt));
+      unfinished.add(attempt);
+    }
+    return batch.length;
+  }
+
+  /**
+   * Serves every endpoint with due work, starting from a different one each time for fairness.
+   * Lanes holding leased deliveries count too: the database no longer lists those as due.
+   */
+  async function sweep(): Promise<void> {
+    if (sending >= settings.concurrency) return;
+    const waiting = [...lanes].filter(([, lane]) => lane.leased.length > 0).map(([endpointId]) => endpointId);
+    const due = await endpointsWithDueDeliveries(db, Date.now());
+    const endpointIds = [...new Set([...waiting, ...due])];
+    const start = endpointIds.length > 0 ? sweepRotation++ % endpointIds.length : 0;
+    for (const endpointId of [...endpointIds.slice(start), ...endpointIds.slice(0, start)]) {
+      if (sending >= settings.concurrency) return;
+      await serve(endpointId);
+    }
+  }
+
+  async function poll(): Promise<void> {
+    let sweepNow = Date.now() >= nextSweepMs;
+    if (sweepNow) {
+      const fanned = await fanOutOutbox(db, logger, settings.outboxBatchSize, Date.now());
+      nextSweepMs = fanned.events === settings.outboxBatchSize ? 0 : Date.now() + settings.pollIntervalMs;
+    }
+    const endpointIds = [...refills];
+    refills.clear();
+    for (const endpointId of endpointIds) {
+      // A freed slot this endpoint has no work for may serve another endpoint.
+      if ((await serve(endpointId)) === 0 && sending < settings.concurrency) sweepNow = true;
+    }
+    if (sweepNow) await sweep();
+    for (const [endpointId, lane] of lanes) {
+      if (lane.sending === 0 && lane.leased.length === 0) lanes.delete(endpointId);
+    }
+  }
+
+  const polling = (async () => {
+    while (!stopping) {
+      // Let every request that finished in this turn free its slot first, so one lease serves them all.
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        await poll();
+      } catch (error) {
+        logger.error({ err: error }, 'webhook worker: polling failed');
+        nextSweepMs = Date.now() + settings.pollIntervalMs;
+      }
+      if (!stopping && refills.size === 0 && nextSweepMs !== 0) {
+        await wake.sleep(Math.max(0, nextSweepMs - Date.now()));
+      }
+    }
+  })();
+
+  let stopped: Promise<void> | undefined;
+  const drain = async () => {
+    stopping = true;
+    wake.kick();
+    await polling;
+    const unsent = [...lanes.values()].flatMap((lane) => lane.leased.map(({ delivery }) => delivery.id));
+    await releaseLeases(db, unsent, owner).catch((error) =>
+      logger.warn({ err: error }, 'could not release unsent webhook deliveries; their leases will lapse'),
+    );
+    while (unfinished.size > 0) await Promise.allSettled([...unfinished]);
+    await agent.close();
+  };
+  return {
+    kick: () => {
+      nextSweepMs = 0;
+      wake.kick();
+    },
+    stop: () => {
+      stopped ??= drain();
+      return stopped;
+    },
+  };
+}
+
+/** A sleep that a kick ends early; a kick while awake makes the next sleep return at once. */
+function createWakeSignal() {
+  let pending = false;
+  let wakeSleeper: (() => void) | undefined;
+  return {
+    kick: () => {
+      pending = true;
+      wakeSleeper?.();
+    },
+    sleep: (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (pending) {
+          pending = false;
+          return resolve();
+        }
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          wakeSleeper = undefined;
+          pending = false;
+          resolve();
+        }
+        wakeSleeper = done;
+      }),
+  };
+}

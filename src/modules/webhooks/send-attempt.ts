@@ -1,0 +1,115 @@
+/**
+ * One HTTP attempt of a delivery: POST the stored body through the pinned agent within one
+ * deadline covering the request and the whole response, so a receiver that trickles bytes
+ * cannot hold a slot. Redirects are not followed (undici's `request` never follows them), so a
+ * 3xx is a failure like any other non-2xx.
+ */
+import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
+import { type Dispatcher, request } from 'undici';
+import { DestinationRefused } from '../../core/net/outbound-network.ts';
+import { decodeLeadingBytes, STORED_RESPONSE_BYTES } from './response-body.ts';
+
+/** Reading stops here: enough for the stored prefix, and a bound on what a receiver can make us read. */
+const MAX_RESPONSE_BYTES_READ = 64 * 1024;
+const MAX_ERROR_MESSAGE_CHARS = 1000;
+
+export interface AttemptRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface AttemptOutcome {
+  httpStatus: number | null;
+  responseBody: string | null;
+  errorMessage: string | null;
+  success: boolean;
+  durationMs: number;
+}
+
+export async function sendAttempt(
+  dispatcher: Dispatcher,
+  attempt: AttemptRequest,
+  timeoutMs: number,
+): Promise<AttemptOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  // undici accepts an EventEmitter as its abort signal: cheaper than an AbortSignal per request.
+  const deadline = new EventEmitter();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    deadline.emit('abort');
+  }, timeoutMs);
+  let httpStatus: number | null = null;
+  try {
+    const response = await request(attempt.url, {
+      dispatcher,
+      method: 'POST',
+      headers: attempt.headers,
+      body: attempt.body,
+      signal: deadline,
+    });
+    httpStatus = response.statusCode;
+    const body = await readLeadingBytes(response.body);
+    return {
+      httpStatus,
+      responseBody: decodeLeadingBytes(body),
+      errorMessage: null,
+      success: httpStatus >= 200 && httpStatus < 300,
+      durationMs: elapsed(),
+    };
+  } catch (error) {
+    return {
+      httpStatus,
+      responseBody: null,
+      errorMessage: timedOut ? `Timed out after ${timeoutMs} ms` : describeFailure(error),
+      success: false,
+      durationMs: elapsed(),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Collects the first bytes of the body, reading on (and discarding) up to the read limit. */
+function readLeadingBytes(body: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let read = 0;
+    const finish = (error?: Error) => {
+      body.off('data', onData).off('end', onEnd).off('error', onError);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (kept < STORED_RESPONSE_BYTES) {
+        chunks.push(chunk);
+        kept += chunk.length;
+      }
+      if (read > MAX_RESPONSE_BYTES_READ) {
+        body.destroy();
+        finish();
+      }
+    };
+    const onEnd = () => finish();
+    const onError = (error: Error) => finish(error);
+    body.on('data', onData).once('end', onEnd).once('error', onError);
+  });
+}
+
+function describeFailure(error: unknown): string {
+  let message: string;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (error instanceof DestinationRefused) {
+    message = `SSRF guard: ${error.message}`;
+  } else if (error instanceof Error) {
+    message = code && !error.message.includes(code) ? `${error.message} (${code})` : error.message;
+  } else {
+    message = String(error);
+  }
+  return message.slice(0, MAX_ERROR_MESSAGE_CHARS);
+}
