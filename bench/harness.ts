@@ -4,7 +4,7 @@
  * side. Benchmarks measure; they never assert (the test suite has no timing assertions).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -13,6 +13,8 @@ export interface Measurement {
   label: string;
   requestsPerSecond: number;
   p50: number;
+  /** Only from timed loops (autocannon does not report it). */
+  p95?: number;
   p97_5: number;
   p99: number;
   errors: number;
@@ -33,6 +35,8 @@ export interface LoadOptions {
 const ROOT = join(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** USER_HZ: Linux reports process times in these ticks (100 on every common build). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export function freshDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'learnbase-bench-'));
@@ -57,7 +61,19 @@ function waitForReady(child: ChildProcess, timeoutMs = 60_000): Promise<string> 
 export interface RunningServer {
   url: string;
   pid: number;
+  /** CPU time (user + system, ms) the server process has used so far; Linux only (else NaN). */
+  cpuMillis(): number;
   stop(): Promise<void>;
+}
+
+/** utime + stime of a process from /proc, in milliseconds. */
+function processCpuMillis(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Forks a bench script (path from the repository root) and waits for it to report its address. */
@@ -71,6 +87,7 @@ export async function startChild(script: string, env: Record<string, string>): P
   return {
     url,
     pid: child.pid ?? 0,
+    cpuMillis: () => processCpuMillis(child.pid),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -23,12 +23,14 @@ export function verdict(label: string, met: boolean, detail: string): string {
 }
 
 export function renderTable(report: ScenarioReport): string {
-  const header =
-    '| measured | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx |\n|---|---:|---:|---:|---:|---:|---:|';
+  const withP95 = report.rows.some((r) => r.p95 !== undefined);
+  const header = withP95
+    ? '| measured | req/s | p50 ms | p95 ms | p97.5 ms | p99 ms | errors | non-2xx |\n|---|---:|---:|---:|---:|---:|---:|---:|'
+    : '| measured | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx |\n|---|---:|---:|---:|---:|---:|---:|';
   const body = report.rows
     .map(
       (r) =>
-        `| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+        `| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${withP95 ? `${r.p95 ?? '–'} | ` : ''}${r.p97_5} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
     )
     .join('\n');
   const notes = report.notes.map((note) => `- ${note}`).join('\n');

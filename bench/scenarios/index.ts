@@ -2,6 +2,7 @@
 import type { ScenarioReport } from '../report.ts';
 import { health } from './health.ts';
 import { meta } from './meta.ts';
+import { search } from './search.ts';
 import { soak } from './soak.ts';
 import { submissions } from './submissions.ts';
 import { webhooks } from './webhooks.ts';
@@ -14,4 +15,4 @@ export interface Scenario {
   run(): Promise<ScenarioReport>;
 }
 
-export const scenarios: Scenario[] = [health, meta, submissions, webhooks, soak];
+export const scenarios: Scenario[] = [health, meta, submissions, webhooks, search, soak];

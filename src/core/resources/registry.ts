@@ -10,6 +10,11 @@ export interface ResourceInfo {
   type: string;
   /** The resource as its owning module presents it (for folder listings). */
   present?: () => Promise<Record<string, unknown>>;
+  /**
+   * True when anyone, even an anonymous visitor, may see it. Listings shown to people
+   * outside the organization (a public folder) include only such resources.
+   */
+  publiclyVisible?: boolean;
 }
 
 type Lookup = (db: Executor, uuid: string) => Promise<ResourceInfo | undefined>;

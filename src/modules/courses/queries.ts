@@ -24,6 +24,12 @@ export function insertCourse(db: Executor, course: Omit<CoursesTable, 'id'>): Pr
   return db.insertInto('courses').values(course).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Many courses in one statement (bulk loads such as the search benchmark). */
+export function insertCourses(db: Executor, courses: Omit<CoursesTable, 'id'>[]): Promise<CourseRow[]> {
+  if (courses.length === 0) return Promise.resolve([]);
+  return db.insertInto('courses').values(courses).returningAll().execute();
+}
+
 export function updateCourse(db: Executor, id: number, patch: Updateable<CoursesTable>): Promise<CourseRow> {
   return db.updateTable('courses').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }

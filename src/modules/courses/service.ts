@@ -9,11 +9,14 @@ import type { AppContext } from '../../core/context.ts';
 import { forbidden, invalid, notFound } from '../../core/errors/http-errors.ts';
 import { type Executor, emit } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
+import { registerResourceType } from '../../core/resources/registry.ts';
 import { joinKey } from '../../core/storage/object-keys.ts';
 import { formatDateTime } from '../../core/time.ts';
 import { listActivityUuids } from '../activities/service.ts';
 import { listAllChapterUuids } from '../chapters/service.ts';
+import { removeResourceFromFolders } from '../folders/service.ts';
 import { findOrgBySlug, getOrgOr404 } from '../orgs/service.ts';
+import { indexCourse, removeCourse } from '../search/index-writer.ts';
 import {
   deleteResourceLinks,
   resourcesLinkedInOrg,
@@ -28,8 +31,21 @@ import {
   requireCourseEdit,
   requireCourseRead,
 } from './access.ts';
+import { presentCourse } from './present.ts';
 import * as queries from './queries.ts';
 import type { CourseCreateForm, CourseUpdate } from './schemas.ts';
+
+// Folders (and user groups) link to courses by uuid.
+registerResourceType('course_', async (db, uuid) => {
+  const course = await queries.findCourseByUuid(db, uuid);
+  if (!course) return undefined;
+  return {
+    orgId: course.org_id,
+    type: 'course',
+    publiclyVisible: course.public && course.published,
+    present: () => presentCourse(db, course),
+  };
+});
 
 export type { CourseRow } from './queries.ts';
 
@@ -43,6 +59,14 @@ export async function getCourseByIdOr404(db: Executor, courseId: number) {
   const course = await queries.findCourseById(db, courseId);
   if (!course) throw notFound('Course not found');
   return course;
+}
+
+/** For resources that may link to a course by id: it must be one of the organization's (404 otherwise). */
+export async function linkedCourseId(db: Executor, orgId: number, courseId: number | null | undefined) {
+  if (courseId === undefined || courseId === null) return null;
+  const course = await queries.findCourseById(db, courseId);
+  if (course?.org_id !== orgId) throw notFound('Course not found');
+  return course.id;
 }
 
 /** A JSON-encoded array of strings from the form, stored as that JSON text. */
@@ -151,6 +175,7 @@ async function insertCourseWithThumbnail(
       creation_date: now,
       update_date: now,
     });
+    await indexCourse(trx, course);
     await emit(trx, orgId, 'course_created', {
       course_uuid: course.course_uuid,
       name: course.name,
@@ -208,6 +233,7 @@ export async function updateCourse(
       extra_metadata: nullableJson(input.extra_metadata, course.extra_metadata),
       update_date: formatDateTime(),
     });
+    await indexCourse(trx, updated);
     if (input.published !== undefined && input.published !== course.published) {
       await emit(trx, course.org_id, 'course_published', {
         course_uuid: course.course_uuid,
@@ -228,6 +254,8 @@ export async function deleteCourse(ctx: AppContext, principal: Principal, course
     const activityUuids = await listActivityUuids(trx, course.id);
     await deleteResourceLinks(trx, [course.course_uuid, ...chapterUuids, ...activityUuids]);
     await queries.deleteCourse(trx, course.id);
+    await removeCourse(trx, course.id);
+    await removeResourceFromFolders(trx, course.course_uuid);
     await emit(trx, course.org_id, 'course_deleted', { course_uuid: course.course_uuid, name: course.name });
     return { course, orgUuid: org.org_uuid };
   });

@@ -5,7 +5,7 @@
  * - API tokens: only inside their own organization, only within their own rights.
  */
 import type { Principal, SessionUser, TokenPrincipal } from '../../core/auth/principal.ts';
-import { type Action, allows, type Rights } from '../../core/auth/rights.ts';
+import { type Action, allows, type Rights, TOKEN_BUCKETS } from '../../core/auth/rights.ts';
 import { forbidden, unauthorized } from '../../core/errors/http-errors.ts';
 import type { Executor } from '../../core/events/emit.ts';
 import { isAdminOrMaintainerRole, ROLE_ADMIN } from './global-roles.ts';
@@ -42,6 +42,10 @@ export function assertTokenInOrg(principal: TokenPrincipal, orgId: number): void
 }
 
 export function assertTokenRight(principal: TokenPrincipal, bucket: string, action: Action): void {
+  // Tokens exist for integrations; areas such as communities or boards are for people only.
+  if (!(TOKEN_BUCKETS as readonly string[]).includes(bucket)) {
+    throw forbidden(`API tokens cannot access '${bucket}' resources`);
+  }
   if (!principal.rights || Object.keys(principal.rights).length === 0) {
     throw forbidden('API token has no permissions configured');
   }
@@ -86,6 +90,51 @@ export async function requireOrgRight(
   if (!allows(role.rights, bucket, action)) {
     throw forbidden(`You don't have permission to perform this action (${bucket}.${action})`);
   }
+}
+
+/**
+ * Whether the caller holds `bucket.action_read` in the organization, for things that may
+ * also be public. API tokens must hold it: they have no public way in.
+ */
+export async function isOrgReader(
+  db: Executor,
+  principal: Principal,
+  orgId: number,
+  bucket: string,
+): Promise<boolean> {
+  if (principal.kind === 'token') await requireOrgRight(db, principal, orgId, bucket, 'action_read');
+  return hasOrgRight(db, principal, orgId, bucket, 'action_read');
+}
+
+/** Reading one thing: allowed when it is public or the caller is an org reader (returned). */
+export async function requirePublicOrOrgRead(
+  db: Executor,
+  principal: Principal,
+  orgId: number,
+  bucket: string,
+  isPublic: boolean,
+): Promise<boolean> {
+  const reader = await isOrgReader(db, principal, orgId, bucket);
+  if (!reader && !isPublic) await requireOrgRight(db, principal, orgId, bucket, 'action_read');
+  return reader;
+}
+
+/**
+ * `bucket.action_<verb>`, or `bucket.action_<verb>_own` when the caller is the resource's
+ * owner (author, creator). Tokens never own anything, so only the plain right counts.
+ */
+export async function requireOrgRightOrOwn(
+  db: Executor,
+  principal: Principal,
+  orgId: number,
+  bucket: string,
+  verb: 'read' | 'update' | 'delete',
+  isOwner: boolean,
+): Promise<void> {
+  if (isOwner && principal.kind === 'user') {
+    if (await hasOrgRight(db, principal, orgId, bucket, `action_${verb}_own`)) return;
+  }
+  await requireOrgRight(db, principal, orgId, bucket, `action_${verb}`);
 }
 
 /** Org admin or maintainer (role 1 or 2), or a superadmin. Tokens never pass. */

@@ -101,6 +101,19 @@ export async function insertMembership(
     .execute();
 }
 
+/** Many memberships in one statement (bulk loads). */
+export async function insertMemberships(
+  db: Executor,
+  members: { user_id: number; org_id: number; role_id: number }[],
+  now: string,
+) {
+  if (members.length === 0) return;
+  await db
+    .insertInto('memberships')
+    .values(members.map((member) => ({ ...member, creation_date: now, update_date: now })))
+    .execute();
+}
+
 export async function setMembershipRole(
   db: Executor,
   userId: number,

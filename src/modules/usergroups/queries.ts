@@ -1,4 +1,5 @@
 /** SQL for user groups, their members and their resources. */
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../../core/events/emit.ts';
 import type { UsergroupsTable } from './tables.ts';
 
@@ -127,6 +128,22 @@ export function resourcesUnlockedForUser(db: Executor, userId: number, uuids: st
     .where('usergroup_resources.resource_uuid', 'in', uuids)
     .execute()
     .then((rows) => rows.map((r) => r.resource_uuid));
+}
+
+/**
+ * SQL conditions on a resource's uuid column (e.g. `sql.ref('c.course_uuid')`), for
+ * queries that filter many rows at once (search): one indexed probe per row.
+ */
+export function unlockedForUser(uuid: Expression<string>, userId: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from usergroup_resources gr
+    join usergroup_users gu on gu.usergroup_id = gr.usergroup_id
+    where gr.resource_uuid = ${uuid} and gu.user_id = ${userId})`;
+}
+
+/** No group is linked to the resource, or one of the user's groups is. */
+export function openToUser(uuid: Expression<string>, userId: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(not exists (select 1 from usergroup_resources gr where gr.resource_uuid = ${uuid})
+    or ${unlockedForUser(uuid, userId)})`;
 }
 
 /** Resource uuids among `uuids` that at least one group is linked to. */

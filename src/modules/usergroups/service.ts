@@ -17,9 +17,11 @@ export type { UsergroupRow } from './queries.ts';
 export {
   deleteResourceLinks,
   listGroupsOfResource,
+  openToUser,
   resourcesLinkedInOrg,
   resourcesUnlockedForUser,
   resourcesWithGroups,
+  unlockedForUser,
 } from './queries.ts';
 
 export async function usergroupBelongsToOrg(

@@ -47,3 +47,21 @@ export function toUserReadPublic(user: UserRow): Static<typeof UserReadPublic> {
 export function toEventUser(user: Pick<UserRow, 'user_uuid' | 'email' | 'username'>) {
   return { user_uuid: user.user_uuid, email: user.email, username: user.username };
 }
+
+export interface Authorship {
+  authorship: 'CREATOR' | 'CONTRIBUTOR' | 'MAINTAINER' | 'REPORTER';
+  authorship_status: 'ACTIVE' | 'PENDING' | 'INACTIVE';
+  creation_date: string;
+  update_date: string;
+}
+
+/** AuthorWithRole (spec §2.1): a user's part in a resource they author (courses, podcasts). */
+export function toAuthorWithRole(user: UserRow, role: Authorship) {
+  return {
+    user: toUserRead(user),
+    authorship: role.authorship,
+    authorship_status: role.authorship_status,
+    creation_date: role.creation_date,
+    update_date: role.update_date,
+  };
+}

@@ -53,6 +53,12 @@ export function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Many users in one statement (bulk loads such as the search benchmark). */
+export function insertUsers(db: Executor, users: NewUser[]): Promise<UserRow[]> {
+  if (users.length === 0) return Promise.resolve([]);
+  return db.insertInto('users').values(users).returningAll().execute();
+}
+
 export async function updateUser(db: Executor, id: number, patch: Updateable<UsersTable>): Promise<UserRow> {
   return db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }

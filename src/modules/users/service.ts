@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../core/errors
 import type { Executor } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
 import { formatDateTime } from '../../core/time.ts';
+import { indexUser } from '../search/index-writer.ts';
 import { hashPassword } from './password-hash.ts';
 import { assertStrongPassword } from './password-policy.ts';
 import type { UserRow } from './present.ts';
@@ -53,7 +54,7 @@ export async function createUser(
     throw badRequest('Email or username is already in use');
   const now = formatDateTime();
   const passwordHash = input.password ? await hashPassword(input.password, ctx.config.passwordHashCost) : '';
-  return queries.insertUser(db, {
+  const user = await queries.insertUser(db, {
     user_uuid: prefixedUuid('user'),
     username,
     username_lower: username.toLowerCase(),
@@ -80,6 +81,8 @@ export async function createUser(
     creation_date: now,
     update_date: now,
   });
+  await indexUser(db, user);
+  return user;
 }
 
 /** A user may change their own profile; superadmins anyone's. Changing the e-mail un-verifies it. */
@@ -107,7 +110,7 @@ export async function updateProfile(
     const emailChanged = email.toLowerCase() !== user.email_lower;
     const json = (value: Record<string, unknown> | null | undefined, current: string | null) =>
       value === undefined ? current : value === null ? null : JSON.stringify(value);
-    return queries.updateUser(trx, user.id, {
+    const updated = await queries.updateUser(trx, user.id, {
       username,
       username_lower: username.toLowerCase(),
       email,
@@ -124,6 +127,8 @@ export async function updateProfile(
       email_verified_at: emailChanged ? null : user.email_verified_at,
       update_date: formatDateTime(),
     });
+    await indexUser(trx, updated);
+    return updated;
   });
 }
 

@@ -9,6 +9,8 @@ import * as usergroups from './0210_usergroups.ts';
 import * as content from './0300_content.ts';
 import * as progress from './0400_progress.ts';
 import * as assignments from './0410_assignments.ts';
+import * as community from './0500_community.ts';
+import * as searchIndex from './0510_search_index.ts';
 import * as webhooks from './0600_webhooks.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -18,5 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0300_content': content,
   '0400_progress': progress,
   '0410_assignments': assignments,
+  '0500_community': community,
+  '0510_search_index': searchIndex,
   '0600_webhooks': webhooks,
 };
