@@ -29,7 +29,7 @@ export const activityFields = {
   update_date: Type.String(),
 };
 
-export const ActivityRead = Type.Object(activityFields, { $id: 'ActivityRead' });
+export const ActivityRead = Type.Object(activityFields, { title: 'ActivityRead' });
 
 export const ActivityCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),

@@ -32,10 +32,10 @@ export const ApiTokenRead = Type.Object(
     last_used_at: Nullable(Type.String()),
     is_active: Type.Boolean(),
   },
-  { $id: 'APITokenRead' },
+  { title: 'APITokenRead' },
 );
 
 export const ApiTokenCreatedResponse = Type.Object(
   { token: Type.String({ description: 'The token value; shown only now' }), ...common },
-  { $id: 'APITokenCreatedResponse' },
+  { title: 'APITokenCreatedResponse' },
 );

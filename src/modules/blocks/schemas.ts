@@ -23,7 +23,7 @@ export const BlockRead = Type.Object(
     creation_date: Type.String(),
     update_date: Type.String(),
   },
-  { $id: 'BlockRead' },
+  { title: 'BlockRead' },
 );
 
 export const BlockForm = Type.Object({ activity_uuid: Type.String({ minLength: 1, maxLength: 100 }) });

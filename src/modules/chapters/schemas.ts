@@ -18,7 +18,7 @@ export const chapterFields = {
   update_date: Type.String(),
 };
 
-export const ChapterRead = Type.Object(chapterFields, { $id: 'ChapterRead' });
+export const ChapterRead = Type.Object(chapterFields, { title: 'ChapterRead' });
 
 export const ChapterCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),

@@ -17,7 +17,7 @@ export const CommunityRead = Type.Object(
     creation_date: Type.String(),
     update_date: Type.String(),
   },
-  { $id: 'CommunityRead' },
+  { title: 'CommunityRead' },
 );
 
 const moderationWords = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 500 });

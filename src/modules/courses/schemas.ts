@@ -39,7 +39,7 @@ export const courseFields = {
   extra_metadata: Nullable(JsonObject),
 };
 
-export const CourseRead = Type.Object(courseFields, { $id: 'CourseRead' });
+export const CourseRead = Type.Object(courseFields, { title: 'CourseRead' });
 
 export const CourseUpdate = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' })),

@@ -21,7 +21,7 @@ export const DiscussionRead = Type.Object(
     is_locked: Type.Boolean(),
     community_uuid: Type.String(),
   },
-  { $id: 'SearchDiscussionRead' },
+  { title: 'SearchDiscussionRead' },
 );
 
 const title = Type.String({ minLength: 1, maxLength: 300 });

@@ -33,7 +33,7 @@ export const FolderRead = Type.Recursive(
       items: Type.Array(FolderContentItem),
       breadcrumbs: Type.Array(FolderBreadcrumb),
     }),
-  { $id: 'FolderRead' },
+  { title: 'FolderRead' },
 );
 
 const name = Type.String({ minLength: 1, maxLength: 200 });

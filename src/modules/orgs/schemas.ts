@@ -49,7 +49,7 @@ export const OrganizationRead = Type.Object(
     creation_date: Type.String(),
     update_date: Type.String(),
   },
-  { $id: 'OrganizationRead' },
+  { title: 'OrganizationRead' },
 );
 
 export const InviteCodeRead = Type.Object({

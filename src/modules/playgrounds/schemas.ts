@@ -29,7 +29,7 @@ export const PlaygroundRead = Type.Object(
     course_id: Nullable(Type.Integer()),
     created_by: Nullable(Type.Integer()),
   },
-  { $id: 'PlaygroundRead' },
+  { title: 'PlaygroundRead' },
 );
 
 const fields = {

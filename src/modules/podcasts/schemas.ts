@@ -22,7 +22,7 @@ export const PodcastRead = Type.Object(
     update_date: Type.String(),
     seo: Nullable(JsonObject),
   },
-  { $id: 'PodcastRead' },
+  { title: 'PodcastRead' },
 );
 
 const fields = {

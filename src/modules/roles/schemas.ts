@@ -13,7 +13,7 @@ export const RoleRead = Type.Object(
     creation_date: Type.String(),
     update_date: Type.String(),
   },
-  { $id: 'RoleRead' },
+  { title: 'RoleRead' },
 );
 
 export const RoleCreate = Type.Object({

@@ -52,5 +52,5 @@ export const SearchResult = Type.Object(
     total_playgrounds: Type.Integer(),
     total_podcasts: Type.Integer(),
   },
-  { $id: 'SearchResult' },
+  { title: 'SearchResult' },
 );

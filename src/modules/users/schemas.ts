@@ -21,7 +21,7 @@ export const UserRead = Type.Object(
     signup_method: Nullable(Type.String()),
     is_superadmin: Type.Boolean(),
   },
-  { $id: 'UserRead' },
+  { title: 'UserRead' },
 );
 
 /** Another user as seen in search and listings: no e-mail, no superadmin flag (spec §2.1). */
@@ -38,7 +38,7 @@ export const UserReadPublic = Type.Object(
     details: Nullable(JsonObject),
     profile: Nullable(JsonObject),
   },
-  { $id: 'UserReadPublic' },
+  { title: 'UserReadPublic' },
 );
 
 export const UserCreate = Type.Object({

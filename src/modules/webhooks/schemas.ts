@@ -19,12 +19,12 @@ export const WebhookEndpointRead = Type.Object(
     has_secret: Type.Boolean(),
     update_date: Type.String(),
   },
-  { $id: 'WebhookEndpointRead' },
+  { title: 'WebhookEndpointRead' },
 );
 
 export const WebhookEndpointCreatedResponse = Type.Object(
   { ...endpointBase, secret: Type.String({ description: 'whsec_…; shown only on create and regenerate' }) },
-  { $id: 'WebhookEndpointCreatedResponse' },
+  { title: 'WebhookEndpointCreatedResponse' },
 );
 
 export const WebhookDeliveryLogRead = Type.Object(
@@ -40,7 +40,7 @@ export const WebhookDeliveryLogRead = Type.Object(
     duration_ms: Nullable(Type.Integer()),
     created_at: Type.String(),
   },
-  { $id: 'WebhookDeliveryLogRead' },
+  { title: 'WebhookDeliveryLogRead' },
 );
 
 export const WebhookCreate = Type.Object({
