@@ -15,6 +15,7 @@ import { presentCourse } from '../courses/present.ts';
 import { getCourseOr404 } from '../courses/service.ts';
 import { getOrgOr404 } from '../orgs/service.ts';
 import { chapterFields } from './present.ts';
+import { cachedPublicTree, rememberPublicTree } from './public-tree-cache.ts';
 import { listActivityLinks, listLinkedChapters } from './queries.ts';
 import { treeViewFor } from './service.ts';
 
@@ -32,6 +33,9 @@ export async function readCourseMeta(
   const db = ctx.database.db;
   const course = await getCourseOr404(db, courseUuid);
   const caller = await requireCourseRead(db, principal, course);
+  const anonymous = principal.kind === 'anonymous';
+  const cached = anonymous ? cachedPublicTree(course, options.slim) : undefined;
+  if (cached !== undefined) return cached;
   const [chapters, links, activities, org, presented] = await Promise.all([
     listLinkedChapters(db, course.id),
     listActivityLinks(db, course.id),
@@ -77,5 +81,7 @@ export async function readCourseMeta(
     return chapterFields(chapter, chapterLocked, chapterActivities);
   });
 
-  return serializeWithRaw({ ...presented, org_uuid: org.org_uuid, chapters: chapterJson });
+  const json = serializeWithRaw({ ...presented, org_uuid: org.org_uuid, chapters: chapterJson });
+  if (anonymous) rememberPublicTree(course, options.slim, json);
+  return json;
 }

@@ -1,9 +1,10 @@
 /** SQL for courses, their authors and their updates. */
-import type { Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../core/events/emit.ts';
 import type { CourseAuthorsTable, CoursesTable, CourseUpdatesTable } from './tables.ts';
 
-export type CourseRow = Omit<CoursesTable, 'id'> & { id: number };
+export type CourseRow = Selectable<CoursesTable>;
+type NewCourse = Omit<Insertable<CoursesTable>, 'id' | 'tree_version'>;
 export type CourseAuthorRow = Omit<CourseAuthorsTable, 'id'> & { id: number };
 export type CourseUpdateRow = Omit<CourseUpdatesTable, 'id'> & { id: number };
 
@@ -20,12 +21,12 @@ export function findCoursesByIds(db: Executor, ids: number[]): Promise<CourseRow
   return db.selectFrom('courses').selectAll().where('id', 'in', ids).execute();
 }
 
-export function insertCourse(db: Executor, course: Omit<CoursesTable, 'id'>): Promise<CourseRow> {
+export function insertCourse(db: Executor, course: NewCourse): Promise<CourseRow> {
   return db.insertInto('courses').values(course).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Many courses in one statement (bulk loads such as the search benchmark). */
-export function insertCourses(db: Executor, courses: Omit<CoursesTable, 'id'>[]): Promise<CourseRow[]> {
+export function insertCourses(db: Executor, courses: NewCourse[]): Promise<CourseRow[]> {
   if (courses.length === 0) return Promise.resolve([]);
   return db.insertInto('courses').values(courses).returningAll().execute();
 }

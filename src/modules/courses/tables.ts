@@ -24,6 +24,8 @@ export interface CoursesTable {
   extra_metadata: string | null;
   creation_date: string;
   update_date: string;
+  /** Bumped by database triggers whenever the course's tree changes (migration 0700). */
+  tree_version: Generated<number>;
 }
 
 export type Authorship = 'CREATOR' | 'CONTRIBUTOR' | 'MAINTAINER' | 'REPORTER';

@@ -12,6 +12,7 @@ import * as assignments from './0410_assignments.ts';
 import * as community from './0500_community.ts';
 import * as searchIndex from './0510_search_index.ts';
 import * as webhooks from './0600_webhooks.ts';
+import * as courseTreeVersion from './0700_course_tree_version.ts';
 
 export const migrations: Record<string, Migration> = {
   '0100_core_outbox': coreOutbox,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0500_community': community,
   '0510_search_index': searchIndex,
   '0600_webhooks': webhooks,
+  '0700_course_tree_version': courseTreeVersion,
 };
