@@ -80,7 +80,7 @@ function processCpuMillis(pid: number | undefined): number {
 export async function startChild(script: string, env: Record<string, string>): Promise<RunningServer> {
   const child = fork(join(ROOT, script), [], {
     env: { ...process.env, ...env },
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const url = await waitForReady(child);

@@ -29,6 +29,7 @@ import { roleRoutes } from './roles/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { usergroupRoutes } from './usergroups/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { webRoutes } from './web/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -59,6 +60,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     podcastRoutes,
     boardRoutes,
     searchRoutes,
+    webRoutes,
   ]) {
     await app.register(routes, { ctx });
   }
