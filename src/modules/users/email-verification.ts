@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../core/context.ts';
 import { badRequest, tooManyRequests } from '../../core/errors/http-errors.ts';
 import { type Executor, emit } from '../../core/events/emit.ts';
+import { findMembership } from '../roles/service.ts';
 import type { UserRow } from './present.ts';
 import * as queries from './queries.ts';
 import { markEmailVerified } from './service.ts';
@@ -82,15 +83,18 @@ export async function verifyEmail(
     }
     if (stored.expires_ms < now) throw badRequest('Verification token has expired');
     if (stored.email !== user.email_lower) throw badRequest('Invalid verification token');
+    // The token was issued for one organization (or none); the link's org must name that one,
+    // so nobody can route another organization's user_email_verified event elsewhere.
+    if (input.org_uuid && input.org_uuid !== 'none') {
+      const orgId = await findOrgIdByUuid(trx, input.org_uuid);
+      if (orgId === undefined || orgId !== stored.org_id) throw badRequest('Invalid verification token');
+    }
     if (!(await queries.consumeEmailToken(trx, stored.id, now)))
       throw badRequest('Invalid or expired verification token');
     if (user.email_verified) return { message: 'Email already verified', user };
     const verified = await markEmailVerified(trx, user.id);
-    const orgId =
-      input.org_uuid && input.org_uuid !== 'none' ? await findOrgIdByUuid(trx, input.org_uuid) : undefined;
-    const eventOrgId = orgId ?? stored.org_id;
-    if (eventOrgId !== null && eventOrgId !== undefined) {
-      await emit(trx, eventOrgId, 'user_email_verified', {
+    if (stored.org_id !== null) {
+      await emit(trx, stored.org_id, 'user_email_verified', {
         user_uuid: verified.user_uuid,
         email: verified.email,
       });
@@ -119,8 +123,10 @@ export async function resendVerification(
   }
   const user = await queries.findUserByEmail(ctx.database.db, email);
   if (user && !user.email_verified) {
+    // Only an organization the user belongs to hears about the verification.
+    const memberOrg = org && (await findMembership(ctx.database.db, user.id, org.id)) ? org : null;
     try {
-      await sendVerificationMail(ctx, user, org);
+      await sendVerificationMail(ctx, user, memberOrg);
     } catch (error) {
       ctx.logger.warn({ err: error }, 'verification e-mail could not be sent');
     }

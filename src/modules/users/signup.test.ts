@@ -299,6 +299,43 @@ describe('profile', () => {
     expect((await t.inject({ method: 'GET', url: '/api/v1/users/profile' })).statusCode).toBe(401);
   });
 
+  it('an account without an organization; lookups by id, uuid and username need a session', async () => {
+    const created = await t.inject({ method: 'POST', url: '/api/v1/users/', payload: newUser('loner1') });
+    expect(created.statusCode).toBe(200);
+    const loner = created.json();
+    expect(loner).toMatchObject({ username: 'loner1', email: 'loner1@example.test', signup_method: 'email' });
+    const memberships = await t.db
+      .selectFrom('memberships')
+      .select('org_id')
+      .where('user_id', '=', loner.id)
+      .execute();
+    expect(memberships).toEqual([]);
+
+    const org = await createOrg(t);
+    const reader = await signedInUser(t, org);
+    for (const url of [
+      `/api/v1/users/id/${loner.id}`,
+      `/api/v1/users/uuid/${loner.user_uuid}`,
+      `/api/v1/users/username/loner1`,
+    ]) {
+      const found = await t.inject({ method: 'GET', url, headers: reader.headers });
+      expect(found.statusCode).toBe(200);
+      expect(found.json()).toMatchObject({ id: loner.id, user_uuid: loner.user_uuid, username: 'loner1' });
+      expect(found.json()).not.toHaveProperty('email');
+      expect((await t.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+    const apiToken = await createApiToken(t, org);
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/v1/users/id/${loner.id}`, headers: apiToken.headers }))
+        .statusCode,
+    ).toBe(403);
+    for (const url of ['/api/v1/users/uuid/user_nobody', '/api/v1/users/username/nobody-at-all']) {
+      const missing = await t.inject({ method: 'GET', url, headers: reader.headers });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: 'Resource not found' });
+    }
+  });
+
   it('updating the e-mail marks it unverified; others cannot update you; lookups hide e-mails', async () => {
     const org = await createOrg(t);
     const who = await signedInUser(t, org);
@@ -395,6 +432,54 @@ describe('e-mail verification', () => {
     expect(events.map((e) => [e.org_id, e.data])).toEqual([
       [org.id, { user_uuid: userUuid, email: 'ver1@example.test' }],
     ]);
+  });
+
+  it('only the organization the token was issued for hears about the verification', async () => {
+    const org = await createOrg(strict);
+    const elsewhere = await createOrg(strict);
+    const signup = await strict.inject({
+      method: 'POST',
+      url: `/api/v1/users/${org.id}`,
+      payload: newUser('ver3'),
+    });
+    const userUuid = signup.json().user_uuid;
+    const linkOf = (mail: string) =>
+      /token=([A-Za-z0-9_-]+)&user=[^&\s]+&org=(\S+)/.exec(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='))!;
+
+    const [, token] = linkOf(lastMailTo('ver3@example.test'));
+    const redirected = await strict.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verify-email',
+      payload: { token, user_uuid: userUuid, org_uuid: elsewhere.org_uuid },
+    });
+    expect(redirected.statusCode).toBe(400);
+    expect(redirected.json().detail).toBe('Invalid verification token');
+
+    // A resend naming an organization the user does not belong to issues an org-less link.
+    await strict.inject({
+      method: 'POST',
+      url: '/api/v1/auth/resend-verification',
+      payload: { email: 'ver3@example.test', org_id: elsewhere.id },
+    });
+    expect(linkOf(lastMailTo('ver3@example.test'))[2]).toBe('none');
+    // Naming the user's own organization keeps it.
+    await strict.inject({
+      method: 'POST',
+      url: '/api/v1/auth/resend-verification',
+      payload: { email: 'ver3@example.test', org_id: org.id },
+    });
+    const [, resent, linkOrg] = linkOf(lastMailTo('ver3@example.test'));
+    expect(linkOrg).toBe(org.org_uuid);
+    const verified = await strict.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verify-email',
+      payload: { token: resent, user_uuid: userUuid, org_uuid: linkOrg },
+    });
+    expect(verified.statusCode).toBe(200);
+    const events = (await outboxEvents(strict, 'user_email_verified')).filter(
+      (e) => e.data.user_uuid === userUuid,
+    );
+    expect(events.map((e) => e.org_id)).toEqual([org.id]);
   });
 
   it('expired tokens are refused; resend never reveals whether the account exists', async () => {
