@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
+import { assignmentPages } from './assignments/routes.ts';
 import { registerPageErrors } from './page-errors.ts';
 import { cataloguePages } from './pages/catalogue.ts';
 import { coursePages } from './pages/course.ts';
@@ -26,7 +27,7 @@ export async function webRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(async (pages) => {
     await registerPageSecurity(pages, ctx);
     registerPageErrors(pages);
-    for (const plugin of [sessionPages, cataloguePages, coursePages]) {
+    for (const plugin of [sessionPages, cataloguePages, coursePages, assignmentPages]) {
       await pages.register(plugin, { ctx });
     }
   });
