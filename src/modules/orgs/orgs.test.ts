@@ -172,6 +172,84 @@ describe('memberships', () => {
     expect(unknownRole.statusCode).toBe(404);
   });
 
+  it('maintainers manage members below them but never raise anyone to admin or touch an admin', async () => {
+    const org = await createOrg(t);
+    const admin = await signedInUser(t, org, 'admin');
+    const maintainer = await signedInUser(t, org, 'maintainer');
+    const learner = await createUser(t, { org });
+    const roleChange = (userId: number, roleUuid: string) =>
+      t.inject({
+        method: 'PUT',
+        url: `/api/v1/orgs/${org.id}/users/${userId}/role/${roleUuid}`,
+        headers: maintainer.headers,
+      });
+
+    expect((await roleChange(learner.user.id, 'role_global_instructor')).statusCode).toBe(200);
+    for (const userId of [maintainer.user.id, learner.user.id]) {
+      const raised = await roleChange(userId, 'role_global_admin');
+      expect(raised.statusCode).toBe(403);
+      expect(raised.json().detail).toMatch(/^Cannot grant '/);
+    }
+    const demoted = await roleChange(admin.user.id, 'role_global_user');
+    expect(demoted.statusCode).toBe(403);
+    expect(demoted.json().detail).toBe(
+      "You cannot change the role of a member who holds rights you don't have",
+    );
+    const removedAdmin = await t.inject({
+      method: 'DELETE',
+      url: `/api/v1/orgs/${org.id}/users/${admin.user.id}`,
+      headers: maintainer.headers,
+    });
+    expect(removedAdmin.statusCode).toBe(403);
+    const roles = await t.db
+      .selectFrom('memberships')
+      .select(['user_id', 'role_id'])
+      .where('org_id', '=', org.id)
+      .orderBy('user_id')
+      .execute();
+    expect(roles).toEqual([
+      { user_id: admin.user.id, role_id: 1 },
+      { user_id: maintainer.user.id, role_id: 2 },
+      { user_id: learner.user.id, role_id: 3 },
+    ]);
+    const changed = (await outboxEvents(t, 'user_role_changed')).filter((e) => e.org_id === org.id);
+    expect(changed).toHaveLength(1);
+
+    const removedLearner = await t.inject({
+      method: 'DELETE',
+      url: `/api/v1/orgs/${org.id}/users/${learner.user.id}`,
+      headers: maintainer.headers,
+    });
+    expect(removedLearner.statusCode).toBe(200);
+  });
+
+  it('a role of another organization cannot be given, whatever its uuid', async () => {
+    const org = await createOrg(t);
+    const other = await createOrg(t);
+    const admin = await signedInUser(t, org, 'admin');
+    const otherAdmin = await signedInUser(t, other, 'admin');
+    const learner = await createUser(t, { org });
+    const foreignRole = await t.inject({
+      method: 'POST',
+      url: `/api/v1/roles/org/${other.id}`,
+      headers: otherAdmin.headers,
+      payload: { name: 'Reviewer', rights: {} },
+    });
+    expect(foreignRole.statusCode).toBe(200);
+    const given = await t.inject({
+      method: 'PUT',
+      url: `/api/v1/orgs/${org.id}/users/${learner.user.id}/role/${foreignRole.json().role_uuid}`,
+      headers: admin.headers,
+    });
+    expect(given.statusCode).toBe(404);
+    const intoOtherOrg = await t.inject({
+      method: 'PUT',
+      url: `/api/v1/orgs/${other.id}/users/${learner.user.id}/role/role_global_user`,
+      headers: admin.headers,
+    });
+    expect(intoOtherOrg.statusCode).toBe(403);
+  });
+
   it('removal fires user_removed_from_org once; learners may not remove anyone', async () => {
     const org = await createOrg(t);
     const admin = await signedInUser(t, org, 'admin');

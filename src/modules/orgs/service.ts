@@ -12,7 +12,7 @@ import { formatDateTime } from '../../core/time.ts';
 import { requireOrgAdmin, requireOrgAdminOrMaintainer, requireOrgRight } from '../roles/access.ts';
 import { ROLE_ADMIN } from '../roles/global-roles.ts';
 import * as roleQueries from '../roles/queries.ts';
-import { addMember, findRoleByUuid } from '../roles/service.ts';
+import { addMember, assertCanGrant, assertOutranksMember, findRoleByUuid } from '../roles/service.ts';
 import { findUsersByIds } from '../users/service.ts';
 import {
   defaultOrgConfig,
@@ -193,6 +193,16 @@ export async function changeMemberRole(
     if (!role || (role.org_id !== null && role.org_id !== orgId)) throw notFound('Role');
     const membership = await roleQueries.findMembership(trx, userId, orgId);
     if (!membership) throw notFound('User');
+    // A maintainer may manage members but never raise anyone (themselves included) above
+    // their own rights, nor change the role of someone above them.
+    await assertCanGrant(trx, principal, orgId, JSON.parse(role.rights));
+    await assertOutranksMember(
+      trx,
+      principal,
+      orgId,
+      JSON.parse(membership.rights),
+      "You cannot change the role of a member who holds rights you don't have",
+    );
     if (membership.role_id === ROLE_ADMIN.id && role.id !== ROLE_ADMIN.id) {
       if ((await roleQueries.countOrgAdmins(trx, orgId, ROLE_ADMIN.id)) <= 1) {
         throw badRequest('Organization must have at least one admin');
@@ -219,6 +229,13 @@ export async function removeMember(
     await requireOrgAdminOrMaintainer(trx, principal, orgId);
     const membership = await roleQueries.findMembership(trx, userId, orgId);
     if (!membership) throw notFound('User');
+    await assertOutranksMember(
+      trx,
+      principal,
+      orgId,
+      JSON.parse(membership.rights),
+      "You cannot remove a member who holds rights you don't have",
+    );
     if (
       membership.role_id === ROLE_ADMIN.id &&
       (await roleQueries.countOrgAdmins(trx, orgId, ROLE_ADMIN.id)) <= 1

@@ -57,17 +57,44 @@ export async function assertCanGrant(
   if (grantor.isSuperadmin) return;
   const role = await getOrgRole(db, grantor.id, orgId);
   if (!role) throw forbidden('You are not a member of this organization');
+  const missing = firstRightNotHeld(role.rights, rights, onlyBuckets);
+  if (missing) {
+    throw forbidden(
+      `Cannot grant '${missing.flag}' permission for '${missing.bucket}' as you don't have this permission yourself`,
+    );
+  }
+}
+
+/**
+ * Refuses to act on a member whose role holds a right the acting user lacks (a maintainer
+ * facing an admin), so nobody demotes or removes someone above themselves.
+ */
+export async function assertOutranksMember(
+  db: Executor,
+  actor: SessionUser,
+  orgId: number,
+  memberRights: Rights,
+  message: string,
+): Promise<void> {
+  if (actor.isSuperadmin) return;
+  const role = await getOrgRole(db, actor.id, orgId);
+  if (!role || firstRightNotHeld(role.rights, memberRights)) throw forbidden(message);
+}
+
+/** The first flag set in `rights` that `held` does not allow (buckets `held` never defines are skipped). */
+function firstRightNotHeld(
+  held: Rights,
+  rights: Rights,
+  onlyBuckets?: readonly string[],
+): { bucket: string; flag: string } | undefined {
   for (const [bucket, flags] of Object.entries(rights)) {
     if (onlyBuckets && !onlyBuckets.includes(bucket)) continue;
-    if (!(bucket in role.rights)) continue;
+    if (!(bucket in held)) continue;
     for (const [flag, value] of Object.entries(flags ?? {})) {
-      if (value === true && !allows(role.rights, bucket, flag as never)) {
-        throw forbidden(
-          `Cannot grant '${flag}' permission for '${bucket}' as you don't have this permission yourself`,
-        );
-      }
+      if (value === true && !allows(held, bucket, flag as never)) return { bucket, flag };
     }
   }
+  return undefined;
 }
 
 function requireUserPrincipal(principal: Principal): asserts principal is SessionUser {
