@@ -63,6 +63,11 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A configuration problem found while starting (e.g. an unusable kept secret key) needs no stack.
+  if (error instanceof ConfigError) process.stderr.write(`Configuration error: ${error.message}\n`);
+  else
+    process.stderr.write(
+      `Fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   process.exit(1);
 });

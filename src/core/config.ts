@@ -149,6 +149,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (secretKey !== undefined && secretKey.length < 32) {
     throw new ConfigError('SECRET_KEY must be at least 32 characters long');
   }
+  const previousSecretKeys = (optional(env, 'PREVIOUS_SECRET_KEYS') ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  if (previousSecretKeys.some((key) => key.length < 32)) {
+    throw new ConfigError(
+      'PREVIOUS_SECRET_KEYS must list keys of at least 32 characters, separated by commas',
+    );
+  }
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host}:${port}`).replace(
     /\/+$/,
     '',
@@ -161,10 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     databaseKind: databaseUrl ? 'postgres' : 'sqlite',
     secretKey,
-    previousSecretKeys: (optional(env, 'PREVIOUS_SECRET_KEYS') ?? '')
-      .split(',')
-      .map((key) => key.trim())
-      .filter(Boolean),
+    previousSecretKeys,
     publicUrl,
     logLevel,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),

@@ -6,18 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from './config.ts';
+import { type Config, ConfigError } from './config.ts';
 
 export function resolveSecretKey(config: Config): string {
   if (config.secretKey) return config.secretKey;
   mkdirSync(config.dataDir, { recursive: true });
   const path = join(config.dataDir, 'secret.key');
-  try {
-    const existing = readFileSync(path, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const existing = readKeyFile(path);
+  if (existing !== undefined) return existing;
   const generated = randomBytes(48).toString('base64url');
   try {
     // 'wx' fails if another process created the file first; then we read theirs.
@@ -26,6 +22,26 @@ export function resolveSecretKey(config: Config): string {
     return generated;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return readFileSync(path, 'utf8').trim();
+    return readKeyFile(path) as string;
   }
+}
+
+/**
+ * The kept key, or undefined when there is no file. A file too short to be a key is refused
+ * rather than replaced: secrets stored under the old key would become unreadable.
+ */
+function readKeyFile(path: string): string | undefined {
+  let content: string;
+  try {
+    content = readFileSync(path, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (content.length < 32) {
+    throw new ConfigError(
+      `${path} does not hold a key of at least 32 characters; set SECRET_KEY or restore the file`,
+    );
+  }
+  return content;
 }
