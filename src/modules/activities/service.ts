@@ -134,11 +134,17 @@ export async function createActivity(
   );
 }
 
-/** One activity for a reader: drafts only for editors (404 otherwise), locks applied. */
-export async function readActivity(ctx: AppContext, principal: Principal, activityUuid: string) {
-  const db = ctx.database.db;
-  const activity = await getActivityOr404(db, activityUuid);
-  const course = await getCourseByIdOr404(db, activity.course_id);
+/**
+ * Where a caller who may read the course stands with one of its activities: `hidden` when it
+ * is a draft or unlinked from the course tree and they may not edit the course; `locked` when
+ * its lock or its chapter's lock keeps them out.
+ */
+export async function readerAccess(
+  db: Executor,
+  principal: Principal,
+  activity: queries.ActivityRow,
+  course: CourseRow,
+) {
   const caller = await requireCourseRead(db, principal, course);
   const link = await findActivityLink(db, activity.id);
   const chapter = link ? await getChapterOr404(db, link.chapter_id) : undefined;
@@ -146,11 +152,20 @@ export async function readActivity(ctx: AppContext, principal: Principal, activi
     activity.activity_uuid,
     ...(chapter ? [chapter.chapter_uuid] : []),
   ]);
-  // Drafts and activities unlinked from the course tree are for editors only.
-  if ((!activity.published || !link) && !view.canEdit) throw notFound('Activity not found');
+  const hidden = (!activity.published || !link) && !view.canEdit;
   const chapterLocked = chapter ? view.locks.locked(chapter.lock_type, chapter.chapter_uuid) : false;
   const locked = view.locks.locked(activity.lock_type, activity.activity_uuid, chapterLocked);
-  return { activity, chapterId: link?.chapter_id ?? null, locked, course, canEdit: view.canEdit };
+  return { hidden, locked, chapterId: link?.chapter_id ?? null, canEdit: view.canEdit };
+}
+
+/** One activity for a reader: drafts only for editors (404 otherwise), locks applied. */
+export async function readActivity(ctx: AppContext, principal: Principal, activityUuid: string) {
+  const db = ctx.database.db;
+  const activity = await getActivityOr404(db, activityUuid);
+  const course = await getCourseByIdOr404(db, activity.course_id);
+  const { hidden, locked, chapterId, canEdit } = await readerAccess(db, principal, activity, course);
+  if (hidden) throw notFound('Activity not found');
+  return { activity, chapterId, locked, course, canEdit };
 }
 
 async function snapshot(trx: Executor, principal: Principal, activity: queries.ActivityRow): Promise<number> {

@@ -11,8 +11,9 @@ import {
   type TokenPrincipal,
 } from '../../core/auth/principal.ts';
 import { actionOf, allows } from '../../core/auth/rights.ts';
-import { forbidden, unauthorized } from '../../core/errors/http-errors.ts';
+import { forbidden, notFound, unauthorized } from '../../core/errors/http-errors.ts';
 import type { Executor } from '../../core/events/emit.ts';
+import { findActivityById, readerAccess } from '../activities/service.ts';
 import {
   courseCaller,
   mayEditCourse,
@@ -22,8 +23,11 @@ import {
 } from '../courses/access.ts';
 import type { CourseRow } from '../courses/service.ts';
 import { assertTokenInOrg, assertTokenRight } from '../roles/access.ts';
+import { ASSIGNMENT_NOT_FOUND } from './lookups.ts';
+import type { AssignmentRow } from './queries.ts';
 
 export const TOKENS_REFUSED = 'API tokens cannot access assignments. Only user authentication is allowed.';
+export const ACTIVITY_LOCKED = 'This activity is locked for you';
 
 export type Verb = 'create' | 'read' | 'update' | 'delete';
 
@@ -101,15 +105,58 @@ export async function authorizeEdit(
   return { principal: caller, instructor: true };
 }
 
-/** A learner acting for themself must be able to read the course ("enrolled", in the product's words). */
+/**
+ * A learner reaches an assignment only through its activity, as the course tree shows it:
+ * a draft (or an activity unlinked from the tree) does not exist for them, and a locked one
+ * (its own lock or its chapter's) is closed to them. Instructors and tokens are not asked.
+ */
+export async function requireAssignmentOpen(
+  db: Executor,
+  principal: Principal,
+  assignment: AssignmentRow,
+  course: CourseRow,
+): Promise<void> {
+  const reach = await assignmentReach(db, principal, assignment, course);
+  if (reach === 'hidden') throw notFound(ASSIGNMENT_NOT_FOUND);
+  if (reach === 'locked') throw forbidden(ACTIVITY_LOCKED);
+}
+
+/** The same rule as a yes/no, for lists: only what the learner can open is listed. */
+export async function isAssignmentOpen(
+  db: Executor,
+  principal: Principal,
+  assignment: AssignmentRow,
+  course: CourseRow,
+): Promise<boolean> {
+  return (await assignmentReach(db, principal, assignment, course)) === 'open';
+}
+
+async function assignmentReach(
+  db: Executor,
+  principal: Principal,
+  assignment: AssignmentRow,
+  course: CourseRow,
+): Promise<'open' | 'hidden' | 'locked'> {
+  const activity = await findActivityById(db, assignment.activity_id);
+  if (!activity) return 'hidden';
+  const { hidden, locked } = await readerAccess(db, principal, activity, course);
+  return hidden ? 'hidden' : locked ? 'locked' : 'open';
+}
+
+/**
+ * A learner acting for themself must be able to read the course ("enrolled", in the product's
+ * words) and reach the assignment's activity.
+ */
 export async function requireLearnerOf(
   db: Executor,
   user: SessionUser,
   course: CourseRow,
+  assignment: AssignmentRow,
   message: string,
 ): Promise<void> {
   if (!(await mayReadCourse(db, await courseCaller(db, user, course.org_id), course)))
     throw forbidden(message);
+  await requireAssignmentOpen(db, user, assignment, course);
 }
 
 /** Non-instructors may only look at their own rows. */

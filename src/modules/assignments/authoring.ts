@@ -15,7 +15,7 @@ import { formatDateTime } from '../../core/time.ts';
 import { findActivitiesByIds, findActivityById, getActivityOr404 } from '../activities/service.ts';
 import { findActivityLink, getChapterOr404 } from '../chapters/service.ts';
 import { type CourseRow, getCourseByIdOr404, getCourseOr404 } from '../courses/service.ts';
-import { authorizeEdit, authorizeRead } from './access.ts';
+import { authorizeEdit, authorizeRead, isAssignmentOpen, requireAssignmentOpen } from './access.ts';
 import { seesAnswerKeys, visibleJson } from './answer-visibility.ts';
 import { isValidDueDate } from './due-date.ts';
 import {
@@ -119,7 +119,8 @@ export async function createAssignment(
 export async function readAssignment(ctx: AppContext, principal: Principal, assignmentUuid: string) {
   const db = ctx.database.db;
   const { assignment, course } = await loadAssignment(db, assignmentUuid);
-  await authorizeRead(db, principal, course);
+  const caller = await authorizeRead(db, principal, course);
+  if (!caller.instructor) await requireAssignmentOpen(db, principal, assignment, course);
   return presentAssignment(db, assignment, course);
 }
 
@@ -132,17 +133,23 @@ async function assignmentOfActivity(db: Executor, activityUuid: string) {
 export async function readAssignmentOfActivity(ctx: AppContext, principal: Principal, activityUuid: string) {
   const db = ctx.database.db;
   const { course, find } = await assignmentOfActivity(db, activityUuid);
-  await authorizeRead(db, principal, course);
+  const caller = await authorizeRead(db, principal, course);
   const assignment = await find();
   if (!assignment) throw notFound(ASSIGNMENT_NOT_FOUND);
+  if (!caller.instructor) await requireAssignmentOpen(db, principal, assignment, course);
   return presentAssignment(db, assignment, course);
 }
 
 export async function listCourseAssignments(ctx: AppContext, principal: Principal, courseUuid: string) {
   const db = ctx.database.db;
   const course = await getCourseOr404(db, courseUuid);
-  await authorizeRead(db, principal, course);
-  const assignments = await queries.listAssignmentsOfCourse(db, course.id);
+  const caller = await authorizeRead(db, principal, course);
+  const all = await queries.listAssignmentsOfCourse(db, course.id);
+  const assignments = [];
+  for (const assignment of all) {
+    if (caller.instructor || (await isAssignmentOpen(db, principal, assignment, course)))
+      assignments.push(assignment);
+  }
   const activities = await findActivitiesByIds(
     db,
     assignments.map((a) => a.activity_id),
@@ -258,6 +265,7 @@ export async function listTasks(ctx: AppContext, principal: Principal, assignmen
   const db = ctx.database.db;
   const { assignment, course } = await loadAssignment(db, assignmentUuid);
   const caller = await authorizeRead(db, principal, course);
+  if (!caller.instructor) await requireAssignmentOpen(db, principal, assignment, course);
   const showKeys = await seesAnswerKeys(db, principal, caller.instructor, assignment);
   const tasks = await queries.listTasks(db, assignment.id);
   return tasks.map((task) => toTaskRead(task, visibleJson(task.assignment_type, task.contents, showKeys)));
@@ -269,7 +277,9 @@ export async function readTask(ctx: AppContext, principal: Principal, taskUuid: 
   if (!task) throw notFound(TASK_NOT_FOUND);
   const assignment = await queries.findAssignmentById(db, task.assignment_id);
   if (!assignment) throw notFound(TASK_NOT_FOUND);
-  const caller = await authorizeRead(db, principal, await getCourseByIdOr404(db, assignment.course_id));
+  const course = await getCourseByIdOr404(db, assignment.course_id);
+  const caller = await authorizeRead(db, principal, course);
+  if (!caller.instructor) await requireAssignmentOpen(db, principal, assignment, course);
   const showKeys = await seesAnswerKeys(db, principal, caller.instructor, assignment);
   return toTaskRead(task, visibleJson(task.assignment_type, task.contents, showKeys));
 }

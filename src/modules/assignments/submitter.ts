@@ -73,6 +73,7 @@ export async function checkDeadline(
     db,
     submitter.learner,
     course,
+    assignment,
     'You must be enrolled in this course to submit assignments',
   );
   if (pastDue) throw forbidden(DEADLINE_PASSED);

@@ -88,7 +88,13 @@ export async function uploadSubmissionFile(
   requireSession(principal);
   const db = ctx.database.db;
   const { assignment, course, task } = await loadTask(db, assignmentUuid, taskUuid);
-  await requireLearnerOf(db, principal, course, 'You must be enrolled in this course to submit files');
+  await requireLearnerOf(
+    db,
+    principal,
+    course,
+    assignment,
+    'You must be enrolled in this course to submit files',
+  );
   const folder = childKey(await taskFolder(db, course, assignment, task), SUBMISSIONS_FOLDER);
   const pending = await receiveInto(ctx, request, 'sub_file', folder, 'submission');
   if (!pending) return null;
