@@ -305,6 +305,30 @@ describe('POST /activities/documentpdf', () => {
     expect(storedFiles(t)).toEqual(before);
     expect(await activitiesOfCourse(course.id)).toEqual([]);
   });
+
+  it('takes its file reference only from the upload: the generic create refuses one', async () => {
+    const { admin, course, chapter } = await courseWithChapter(t);
+    const generic = (content?: Record<string, unknown>) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/v1/activities/',
+        headers: admin.headers,
+        payload: {
+          name: 'Forged',
+          chapter_id: chapter.id,
+          activity_type: 'TYPE_DOCUMENT',
+          activity_sub_type: 'SUBTYPE_DOCUMENT_PDF',
+          ...(content === undefined ? {} : { content }),
+        },
+      });
+    const forged = await generic({ filename: '../../other-course/secret.pdf', activity_uuid: 'activity_x' });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().detail[0].loc).toEqual(['body', 'content']);
+    expect(await activitiesOfCourse(course.id)).toEqual([]);
+    const shell = await generic();
+    expect(shell.statusCode).toBe(200);
+    expect(shell.json()).toMatchObject({ activity_sub_type: 'SUBTYPE_DOCUMENT_PDF', content: {} });
+  });
 });
 
 describe('POST /activities/external_video', () => {

@@ -113,6 +113,14 @@ export async function createActivity(
   const type = input.activity_type ?? 'TYPE_CUSTOM';
   const subType = input.activity_sub_type ?? 'SUBTYPE_CUSTOM';
   assertCreatable(type, subType, ['body']);
+  // A PDF shell may be created here, but its file reference only ever comes from an upload.
+  if (SERVER_BUILT.includes(subType) && Object.keys(input.content ?? {}).length > 0) {
+    throw invalid(
+      ['body', 'content'],
+      'This content is built by the server from the uploaded file (POST /activities/documentpdf)',
+      input.content,
+    );
+  }
   const { content, unknownNodeTypes } = normalizeContent(subType, input.content ?? {}, ['body', 'content']);
   if (unknownNodeTypes.length > 0)
     ctx.logger.info({ unknownNodeTypes }, 'activity content uses unknown node types');
