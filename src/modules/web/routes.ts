@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import { assignmentPages } from './assignments/routes.ts';
+import { consolePages } from './console/routes.ts';
 import { registerPageErrors } from './page-errors.ts';
 import { cataloguePages } from './pages/catalogue.ts';
 import { coursePages } from './pages/course.ts';
@@ -27,7 +28,7 @@ export async function webRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(async (pages) => {
     await registerPageSecurity(pages, ctx);
     registerPageErrors(pages);
-    for (const plugin of [sessionPages, cataloguePages, coursePages, assignmentPages]) {
+    for (const plugin of [sessionPages, cataloguePages, coursePages, assignmentPages, consolePages]) {
       await pages.register(plugin, { ctx });
     }
   });

@@ -10,13 +10,14 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../core/auth/principal.ts';
 import type { AppContext } from '../../../core/context.ts';
-import { badRequest, HttpError, notFound } from '../../../core/errors/http-errors.ts';
+import { badRequest, type HttpError, notFound } from '../../../core/errors/http-errors.ts';
 import { listTasks, readAssignmentOfActivity } from '../../assignments/authoring.ts';
 import { retrySubmission } from '../../assignments/retries.ts';
 import { submitAssignment } from '../../assignments/submissions.ts';
 import { uploadSubmissionFile } from '../../assignments/task-files.ts';
 import { saveAnswer } from '../../assignments/task-submissions.ts';
 import { getOrgBySlugOr404, type OrgRow } from '../../orgs/service.ts';
+import { isRefusal, refusalMessage } from '../console/refusal.ts';
 import { html } from '../html.ts';
 import { renderPage, sendHtml } from '../layout.ts';
 import { activityHref } from '../pages/course.ts';
@@ -64,8 +65,7 @@ export async function assignmentPages(fastify: FastifyInstance, { ctx }: { ctx: 
     error: HttpError,
     taskUuid?: string,
   ) {
-    const detail = error.detail;
-    const message = typeof detail === 'string' ? detail : String(detail.message ?? 'The request was refused');
+    const message = refusalMessage(error);
     const viewer = viewerOf(request, reply);
     const { activity_uuid } = request.params as Params;
     const panel = await renderAssignmentPanel(ctx, target.user, viewer, activity_uuid, target.pageUrl, {
@@ -96,7 +96,7 @@ export async function assignmentPages(fastify: FastifyInstance, { ctx }: { ctx: 
     try {
       fragment = await action(target);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode === 401 || error.statusCode >= 500) throw error;
+      if (!isRefusal(error)) throw error;
       return refused(request, reply, target, error, task_uuid);
     }
     return reply.redirect(`${pageUrl}#${fragment}`, 303);
