@@ -22,6 +22,7 @@ import { linkedActivityIds } from '../chapters/service.ts';
 import { requireCourseEdit, requireCourseRead } from '../courses/access.ts';
 import { toEventCourse } from '../courses/present.ts';
 import { type CourseRow, getCourseByIdOr404, getCourseOr404 } from '../courses/service.ts';
+import { getOrgOr404 } from '../orgs/service.ts';
 import { toEventUser } from '../users/present.ts';
 import { getUserOr404, type UserRow } from '../users/service.ts';
 import * as queries from './queries.ts';
@@ -178,6 +179,7 @@ export async function startTrail(ctx: AppContext, principal: Principal, orgId: n
   const user = await sessionUserRow(ctx, principal);
   if (userId !== user.id) throw badRequest('You can only start your own trail');
   return ctx.database.db.transaction().execute(async (trx) => {
+    await getOrgOr404(trx, orgId);
     if (await queries.findTrail(trx, orgId, user.id)) throw badRequest('Trail already exists');
     return ensureTrail(trx, orgId, user.id);
   });
@@ -190,7 +192,10 @@ export async function myTrail(ctx: AppContext, principal: Principal, orgId?: num
     if (!trail) throw notFound('Trail not found');
     return trail;
   }
-  return ctx.database.db.transaction().execute((trx) => ensureTrail(trx, orgId, user.id));
+  return ctx.database.db.transaction().execute(async (trx) => {
+    await getOrgOr404(trx, orgId);
+    return ensureTrail(trx, orgId, user.id);
+  });
 }
 
 export async function enrolSelf(ctx: AppContext, principal: Principal, courseUuid: string) {
