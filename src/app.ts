@@ -38,12 +38,22 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
     },
-    forceCloseConnections: false,
+    // On close, idle keep-alive connections are dropped at once; requests in flight finish.
+    forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // While shutting down, the answers to requests still in flight close their connection, so
+  // the process does not wait for those clients' keep-alive timeouts before it can exit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 
   registerErrorHandling(app);
