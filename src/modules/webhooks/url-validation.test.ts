@@ -12,6 +12,7 @@ const network: OutboundNetwork = {
     'mapped.example.com': ['::ffff:127.0.0.1'],
     'ula.example.com': ['fd00::1'],
     'cgnat.example.com': ['100.64.1.1'],
+    'nat64.example.com': ['64:ff9b::a9fe:a9fe'],
   }),
   allowedAddresses: new Set(),
 };
@@ -35,6 +36,8 @@ describe('validateWebhookUrl', () => {
     ['https://mapped.example.com/in', PRIVATE],
     ['https://ula.example.com/in', PRIVATE],
     ['https://cgnat.example.com/in', PRIVATE],
+    ['https://nat64.example.com/in', PRIVATE],
+    ['https://[::127.0.0.1]/in', PRIVATE],
     ['https://localhost/in', PRIVATE],
     ['https://x.localhost/in', PRIVATE],
     ['https://metadata.google.internal/computeMetadata/v1/', PRIVATE],
