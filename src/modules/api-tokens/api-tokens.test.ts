@@ -121,6 +121,24 @@ describe('API token management', () => {
     });
     expect(again.statusCode).toBe(400);
 
+    // POST …/revoke is the same operation as DELETE.
+    // Made through the operator path, so the file stays within the per-address HTTP create limit.
+    const c = await createApiToken(t, org, usergroupsRead);
+    expect((await use(c.value)).statusCode).toBe(200);
+    const revokedByPost = await t.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${org.id}/api-tokens/${c.token.token_uuid}/revoke`,
+      headers: admin.headers,
+    });
+    expect(revokedByPost.json()).toEqual({ message: 'API token revoked successfully' });
+    expect((await use(c.value)).statusCode).toBe(401);
+    const listed = await t.inject({
+      method: 'GET',
+      url: `/api/v1/orgs/${org.id}/api-tokens/${c.token.token_uuid}`,
+      headers: admin.headers,
+    });
+    expect(listed.json().is_active).toBe(false);
+
     const b = (await create('b')).json();
     const updated = await t.inject({
       method: 'PUT',

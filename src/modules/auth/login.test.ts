@@ -166,3 +166,31 @@ describe('REQUIRE_EMAIL_VERIFICATION', () => {
     expect(response.json().detail).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', email: who.email });
   });
 });
+
+describe('cookies behind HTTPS', () => {
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await createTestApp({ env: { PUBLIC_URL: 'https://learn.example.test' } });
+  });
+  afterAll(() => secure.close());
+
+  it('are Secure when PUBLIC_URL is https, and only then', async () => {
+    const cookiesOf = async (app: TestApp) => {
+      const who = await createUser(app);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: form(who.email, who.password),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress: '10.0.3.1',
+      });
+      expect(response.statusCode).toBe(200);
+      return [response.headers['set-cookie']].flat() as string[];
+    };
+    const overHttps = await cookiesOf(secure);
+    expect(overHttps).toHaveLength(2);
+    for (const cookie of overHttps) expect(cookie).toMatch(/; Secure/);
+    expect(overHttps.find((c) => c.startsWith('refresh_token_cookie='))).toMatch(/Path=\/api\/v1\/auth/);
+    for (const cookie of await cookiesOf(t)) expect(cookie).not.toMatch(/Secure/);
+  });
+});
