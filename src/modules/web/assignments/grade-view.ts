@@ -10,7 +10,7 @@ function result(passed: boolean): SafeHtml {
 
 export function gradeView(grade: GradeRecord): SafeHtml {
   return html`<section class="grade" aria-labelledby="grade-title">
-    <h3 id="grade-title">Your grade</h3>
+    <h4 id="grade-title">Your grade</h4>
     <p class="grade-display">${grade.display_grade} ${result(grade.passed)}</p>
     <dl class="facts">
       <div><dt>Points</dt><dd>${grade.points_summary}</dd></div>
@@ -18,7 +18,7 @@ export function gradeView(grade: GradeRecord): SafeHtml {
       <div><dt>Letter</dt><dd>${grade.letter_grade}</dd></div>
       <div><dt>Pass mark</dt><dd>${grade.passing_threshold}%</dd></div>
     </dl>
-    ${grade.overall_feedback ? html`<div class="feedback"><h4>Feedback</h4><p class="prose">${grade.overall_feedback}</p></div>` : ''}
+    ${grade.overall_feedback ? html`<div class="feedback"><h5>Feedback</h5><p class="prose">${grade.overall_feedback}</p></div>` : ''}
     <div class="table-scroll">
       <table class="data">
         <caption>Results per task</caption>

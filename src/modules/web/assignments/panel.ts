@@ -63,12 +63,18 @@ function csrfField(viewer: Viewer): SafeHtml {
   return html`<input type="hidden" name="_csrf" value="${viewer.csrfToken}">`;
 }
 
+/** Due dates without a zone are read as UTC by the service, so the page says so. */
+function dueDateText(dueDate: string): string {
+  const due = dueDate.trim();
+  if (due === '') return 'No due date';
+  return /(Z|[+-]\d{2}:?\d{2})$/i.test(due) ? due : `${due} (UTC)`;
+}
+
 function header({ assignment, attemptCap }: AssignmentView): SafeHtml {
-  const due = assignment.due_date.trim();
   return html`<header class="assignment-header">
     <h2 id="assignment-title">${assignment.title}</h2>
     <dl class="facts">
-      <div><dt>Due</dt><dd>${due === '' ? 'No due date' : due}</dd></div>
+      <div><dt>Due</dt><dd>${dueDateText(assignment.due_date)}</dd></div>
       <div><dt>Grading</dt><dd>${GRADING_LABELS[assignment.grading_type] ?? assignment.grading_type}</dd></div>
       <div><dt>Attempts</dt><dd>${assignment.allow_retries ? `Up to ${attemptCap}` : 'One'}</dd></div>
     </dl>
