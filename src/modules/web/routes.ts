@@ -10,6 +10,7 @@ import type { AppContext } from '../../core/context.ts';
 import { assignmentPages } from './assignments/routes.ts';
 import { consolePages } from './console/routes.ts';
 import { registerPageErrors } from './page-errors.ts';
+import { activityPages } from './pages/activity.ts';
 import { cataloguePages } from './pages/catalogue.ts';
 import { coursePages } from './pages/course.ts';
 import { sessionPages } from './pages/session.ts';
@@ -28,7 +29,14 @@ export async function webRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(async (pages) => {
     await registerPageSecurity(pages, ctx);
     registerPageErrors(pages);
-    for (const plugin of [sessionPages, cataloguePages, coursePages, assignmentPages, consolePages]) {
+    for (const plugin of [
+      sessionPages,
+      cataloguePages,
+      coursePages,
+      activityPages,
+      assignmentPages,
+      consolePages,
+    ]) {
       await pages.register(plugin, { ctx });
     }
   });
