@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-import { testDialect } from '../../test/database.ts';
-import { createTestApp } from '../../test/harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_SECRET_KEY, type TestApp } from '../../test/harness.ts';
 import { orgCreate, orgSetPlan, tokenCreate, userCreate } from './commands/identity.ts';
+import { commands } from './commands/index.ts';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -48,18 +46,90 @@ describe('operator CLI commands', () => {
       await t.close();
     }
   });
+
+  it('user create takes names and the superadmin flag; token create takes --rights JSON', async () => {
+    const t = await createTestApp();
+    try {
+      const org = (await orgCreate.run(t.ctx, { name: 'Rights Org', slug: 'rights-org', plan: 'pro' })) as {
+        id: number;
+      };
+      const user = (await userCreate.run(t.ctx, {
+        email: 'root@example.test',
+        password: 'Operator-pass-1!',
+        username: 'root',
+        'first-name': 'Grace',
+        'last-name': 'Hopper',
+        org: 'rights-org',
+        role: 'admin',
+        superadmin: true,
+      })) as Record<string, unknown>;
+      expect(user).toMatchObject({
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        is_superadmin: true,
+        email_verified: false,
+        signup_method: 'cli',
+      });
+      expect(JSON.stringify(user)).not.toContain('Operator-pass-1!');
+
+      const readGroups = { usergroups: { action_read: true } };
+      const token = (await tokenCreate.run(t.ctx, {
+        org: 'rights-org',
+        name: 'groups-reader',
+        rights: JSON.stringify(readGroups),
+      })) as { token: string; rights: unknown; created_by_user_id: number };
+      expect(token.rights).toEqual(readGroups);
+      expect(token.created_by_user_id).toBe(user.id);
+      const auth = { authorization: `Bearer ${token.token}` };
+      const read = await t.inject({ method: 'GET', url: `/api/v1/usergroups/org/${org.id}`, headers: auth });
+      expect(read.statusCode).toBe(200);
+      const write = await t.inject({
+        method: 'POST',
+        url: '/api/v1/usergroups/',
+        headers: auth,
+        payload: { name: 'Nope', org_id: org.id },
+      });
+      expect(write.statusCode).toBe(403);
+
+      for (const rights of ['null', '[1]', 'not json']) {
+        await expect(tokenCreate.run(t.ctx, { org: 'rights-org', name: 'bad', rights })).rejects.toThrow(
+          /--rights must be a JSON object/,
+        );
+      }
+      await expect(tokenCreate.run(t.ctx, { org: 'rights-org', name: 'none' })).rejects.toThrow(
+        /give --rights JSON or --all/,
+      );
+    } finally {
+      await t.close();
+    }
+  });
 });
 
-describe.runIf(testDialect === 'sqlite')('the CLI as a process', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'learnbase-cli-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: 'Admin-password-1!',
-    PASSWORD_HASH_COST: '10',
+describe('the CLI as a process, beside a running server', () => {
+  let t: TestApp;
+  let serverUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    serverUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => t.close());
+
+  /** The server's own configuration: same data directory, same database (and schema). */
+  const cli = (...args: string[]) => {
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      DATA_DIR: t.dataDir,
+      SECRET_KEY: TEST_SECRET_KEY,
+      PASSWORD_HASH_COST: '10',
+      LOG_LEVEL: 'warn',
+    };
+    if (t.ctx.database.kind === 'postgres') {
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.searchParams.set('options', `-c search_path=${t.ctx.database.schema},public`);
+      env.DATABASE_URL = url.toString();
+    }
+    return run(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { cwd: ROOT, env });
   };
-  const cli = (...args: string[]) => run('npx', ['tsx', 'src/cli/index.ts', ...args], { cwd: ROOT, env });
 
   it('prints one JSON object on stdout and exits 0', async () => {
     const { stdout } = await cli(
@@ -73,6 +143,40 @@ describe.runIf(testDialect === 'sqlite')('the CLI as a process', () => {
       'pro',
     );
     expect(JSON.parse(stdout)).toMatchObject({ slug: 'proc-org', plan: 'pro' });
+    // The running server sees the organization at once.
+    const read = await fetch(`${serverUrl}/api/v1/orgs/slug/proc-org`);
+    expect(read.status).toBe(200);
+  });
+
+  it('migrate reports the database and that nothing was pending', async () => {
+    const { stdout } = await cli('migrate');
+    expect(JSON.parse(stdout)).toEqual({ database: t.ctx.database.kind, applied: [] });
+    expect(await commands.migrate.run(t.ctx, {})).toEqual({ database: t.ctx.database.kind, applied: [] });
+  });
+
+  it('a token made by the CLI works against the running server', async () => {
+    await cli(
+      'user',
+      'create',
+      '--email',
+      'boss@example.test',
+      '--password',
+      'Boss-password-1!',
+      '--username',
+      'boss',
+      '--org',
+      'default',
+      '--role',
+      'admin',
+      '--verified',
+    );
+    const { stdout } = await cli('token', 'create', '--org', 'default', '--name', 'deploy', '--all');
+    const created = JSON.parse(stdout);
+    expect(created).toMatchObject({ org_slug: 'default', name: 'deploy' });
+    const response = await fetch(`${serverUrl}/api/v1/usergroups/org/${created.org_id}`, {
+      headers: { authorization: `Bearer ${created.token}` },
+    });
+    expect(response.status).toBe(200);
   });
 
   it('reports errors on stderr with a non-zero exit code', async () => {

@@ -104,6 +104,8 @@ export const tokenCreate: Command = {
         if (error instanceof UsageError) throw new UsageError('give --rights JSON or --all');
         throw new UsageError('--rights must be a JSON object');
       }
+      if (typeof rights !== 'object' || rights === null || Array.isArray(rights))
+        throw new UsageError('--rights must be a JSON object');
     }
     const adminId = await findFirstAdminId(db, org.id);
     if (adminId === undefined) throw new UsageError(`organization ${org.slug} has no admin to own the token`);
