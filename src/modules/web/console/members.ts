@@ -34,8 +34,8 @@ function memberRow(viewer: Viewer, href: string, roles: Role[], { user, role }: 
   const selectId = `role-${user.id}`;
   return html`<tr>
     <th scope="row">${user.username}${name ? html`<br><span class="muted">${name}</span>` : ''}</th>
-    <td>${user.email}</td>
-    <td>
+    <td data-label="E-mail">${user.email}</td>
+    <td data-label="Role">
       <form method="post" action="${href}/${user.id}/role" class="inline-form">
         ${csrfField(viewer)}
         <label for="${selectId}" class="visually-hidden">Role of ${user.username}</label>
@@ -46,7 +46,7 @@ function memberRow(viewer: Viewer, href: string, roles: Role[], { user, role }: 
         <button type="submit">Change role<span class="visually-hidden"> of ${user.username}</span></button>
       </form>
     </td>
-    <td>
+    <td data-label="Actions">
       <form method="post" action="${href}/${user.id}/remove" data-confirm="Remove ${user.username} from the organization?">
         ${csrfField(viewer)}
         <button type="submit" class="danger">Remove<span class="visually-hidden"> ${user.username}</span></button>
@@ -78,7 +78,7 @@ export async function memberPages(fastify: FastifyInstance, { ctx }: { ctx: AppC
     const shown = members.slice(0, PAGE_SIZE);
     const body = html`${alertBox(failure?.message)}
       <div class="table-scroll">
-        <table class="data">
+        <table class="data stack-narrow">
           <caption class="visually-hidden">Members</caption>
           <thead><tr><th scope="col">Member</th><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Actions</th></tr></thead>
           <tbody>${shown.map((member) => memberRow(viewer, href, roles, member))}</tbody>

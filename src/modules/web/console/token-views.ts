@@ -45,13 +45,13 @@ function rightsSummary(rights: TokenView['rights']): string {
 function tokenRow(viewer: Viewer, actionBase: string, token: TokenView): SafeHtml {
   return html`<tr>
     <th scope="row">${token.name}${token.description ? html`<br><span class="muted">${token.description}</span>` : ''}</th>
-    <td><code>${token.token_prefix}…</code></td>
-    <td>${rightsSummary(token.rights)}</td>
-    <td>${token.creation_date}</td>
-    <td>${token.last_used_at ?? 'Never'}</td>
-    <td>${token.expires_at ?? 'Never'}</td>
-    <td>${token.is_active ? html`<span class="status done">Active</span>` : html`<span class="status">Revoked</span>`}</td>
-    <td>${
+    <td data-label="Starts with"><code>${token.token_prefix}…</code></td>
+    <td data-label="Rights">${rightsSummary(token.rights)}</td>
+    <td data-label="Created">${token.creation_date}</td>
+    <td data-label="Last used">${token.last_used_at ?? 'Never'}</td>
+    <td data-label="Expires">${token.expires_at ?? 'Never'}</td>
+    <td data-label="Status">${token.is_active ? html`<span class="status done">Active</span>` : html`<span class="status">Revoked</span>`}</td>
+    <td data-label="Actions">${
       token.is_active
         ? html`<form method="post" action="${actionBase}/${encodeURIComponent(token.token_uuid)}/revoke" data-confirm="Revoke the token ${token.name}? Integrations using it stop working at once.">
             ${csrfField(viewer)}
@@ -65,7 +65,7 @@ function tokenRow(viewer: Viewer, actionBase: string, token: TokenView): SafeHtm
 export function tokenList(viewer: Viewer, actionBase: string, tokens: TokenView[]): SafeHtml {
   if (tokens.length === 0) return html`<p>No API tokens yet.</p>`;
   return html`<div class="table-scroll">
-    <table class="data">
+    <table class="data stack-narrow">
       <caption class="visually-hidden">API tokens</caption>
       <thead><tr>
         <th scope="col">Name</th><th scope="col">Starts with</th><th scope="col">Rights</th><th scope="col">Created</th>

@@ -80,15 +80,15 @@ export function endpointForm(
 export function endpointList(endpoints: WebhookEndpoint[], detailHref: (uuid: string) => string): SafeHtml {
   if (endpoints.length === 0) return html`<p>No webhooks yet.</p>`;
   return html`<div class="table-scroll">
-    <table class="data">
+    <table class="data stack-narrow">
       <caption class="visually-hidden">Webhooks</caption>
       <thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
       <tbody>${endpoints.map(
         (endpoint) => html`<tr>
           <th scope="row"><a href="${detailHref(endpoint.webhook_uuid)}">${endpoint.url}</a>${endpoint.description ? html`<br><span class="muted">${endpoint.description}</span>` : ''}</th>
-          <td>${endpoint.events.length === 0 ? 'None' : endpoint.events.join(', ')}</td>
-          <td>${endpoint.is_active ? html`<span class="status done">Active</span>` : html`<span class="status">Inactive</span>`}</td>
-          <td>${endpoint.creation_date}</td>
+          <td data-label="Events">${endpoint.events.length === 0 ? 'None' : endpoint.events.join(', ')}</td>
+          <td data-label="Status">${endpoint.is_active ? html`<span class="status done">Active</span>` : html`<span class="status">Inactive</span>`}</td>
+          <td data-label="Created">${endpoint.creation_date}</td>
         </tr>`,
       )}</tbody>
     </table>
@@ -101,20 +101,20 @@ function attemptRow(
   attempt: WebhookDeliveryAttempt,
 ): SafeHtml {
   return html`<tr>
-    <td>${attempt.created_at}</td>
-    <td><code>${attempt.event}</code></td>
-    <td><code class="delivery-id">${attempt.delivery_id}</code></td>
-    <td>${attempt.attempt}</td>
-    <td>${attempt.http_status ?? '—'}</td>
-    <td>${attempt.success ? html`<span class="status done">Succeeded</span>` : html`<span class="status failed">Failed</span>`}</td>
-    <td>${attempt.duration_ms} ms</td>
-    <td>${
+    <td data-label="When (UTC)">${attempt.created_at}</td>
+    <td data-label="Event"><code>${attempt.event}</code></td>
+    <td data-label="Delivery"><code class="delivery-id">${attempt.delivery_id}</code></td>
+    <td data-label="Attempt">${attempt.attempt}</td>
+    <td data-label="HTTP status">${attempt.http_status ?? '—'}</td>
+    <td data-label="Result">${attempt.success ? html`<span class="status done">Succeeded</span>` : html`<span class="status failed">Failed</span>`}</td>
+    <td data-label="Duration">${attempt.duration_ms} ms</td>
+    <td data-label="Response excerpt">${
       attempt.response_body
         ? html`<details><summary>Response</summary><pre class="excerpt">${attempt.response_body}</pre></details>`
         : html`<span class="muted">None</span>`
     }</td>
-    <td>${attempt.error_message ?? ''}</td>
-    <td><form method="post" action="${redeliverHref(attempt.delivery_id)}">
+    <td data-label="Error">${attempt.error_message ?? ''}</td>
+    <td data-label="Actions"><form method="post" action="${redeliverHref(attempt.delivery_id)}">
       ${csrfField(viewer)}
       <button type="submit">Redeliver<span class="visually-hidden"> ${attempt.event} ${attempt.delivery_id}</span></button>
     </form></td>
@@ -128,7 +128,7 @@ export function deliveryLog(
 ): SafeHtml {
   if (attempts.length === 0) return html`<p>No deliveries yet. Send a test ping to see one here.</p>`;
   return html`<div class="table-scroll">
-    <table class="data deliveries">
+    <table class="data deliveries stack-narrow">
       <caption class="visually-hidden">Delivery attempts, newest first</caption>
       <thead><tr>
         <th scope="col">When (UTC)</th><th scope="col">Event</th><th scope="col">Delivery</th><th scope="col">Attempt</th>
