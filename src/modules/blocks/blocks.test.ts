@@ -106,6 +106,20 @@ describe('POST /blocks/{image|video|pdf|audio}', () => {
     const served = await t.inject({ method: 'GET', url: `/api/v1/content/${key}`, headers: admin.headers });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(bytes)).toBe(true);
+    const mediaType = { image: 'image/', video: 'video/', pdf: 'application/pdf', audio: 'audio/' }[kind];
+    expect(served.headers['content-type']).toMatch(new RegExp(`^${mediaType}`));
+    expect(served.headers['content-length']).toBe(String(bytes.length));
+    if (kind === 'video' || kind === 'audio') {
+      // Players seek with byte ranges.
+      const range = await t.inject({
+        method: 'GET',
+        url: `/api/v1/content/${key}`,
+        headers: { ...admin.headers, range: 'bytes=2-5' },
+      });
+      expect(range.statusCode).toBe(206);
+      expect(range.headers['content-range']).toBe(`bytes 2-5/${bytes.length}`);
+      expect(range.rawPayload.equals(bytes.subarray(2, 6))).toBe(true);
+    }
   });
 
   it.each([
