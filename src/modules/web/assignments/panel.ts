@@ -7,6 +7,7 @@
 import type { Principal } from '../../../core/auth/principal.ts';
 import type { AppContext } from '../../../core/context.ts';
 import { HttpError } from '../../../core/errors/http-errors.ts';
+import { alertBox, csrfField } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import type { Viewer } from '../viewer.ts';
 import { FILE_FIELD, FORM_ANSWERED_TYPES } from './answer-form.ts';
@@ -53,14 +54,6 @@ interface Page {
   /** Answers may still be saved and the assignment submitted. */
   open: boolean;
   options: PanelOptions;
-}
-
-function alert(message: string): SafeHtml {
-  return html`<p class="alert" role="alert">${message}</p>`;
-}
-
-function csrfField(viewer: Viewer): SafeHtml {
-  return html`<input type="hidden" name="_csrf" value="${viewer.csrfToken}">`;
 }
 
 /** Due dates without a zone are read as UTC by the service, so the page says so. */
@@ -118,7 +111,7 @@ function statusSection(page: Page): SafeHtml {
   return html`<section class="assignment-status panel" id="assignment-status" aria-labelledby="status-title">
     <h3 id="status-title">Your submission</h3>
     <p>${statusText(view)}</p>
-    ${view.pastDue && !isHandedIn(view) ? alert('The due date has passed: answers can no longer be saved or submitted.') : ''}
+    ${view.pastDue && !isHandedIn(view) ? alertBox('The due date has passed: answers can no longer be saved or submitted.') : ''}
     ${view.grade ? gradeView(view.grade) : ''}
     ${retryForm(page)}
   </section>`;
@@ -176,7 +169,7 @@ function taskItem(page: Page, taskView: TaskView, index: number): SafeHtml {
     ${task.description ? html`<p class="prose">${task.description}</p>` : ''}
     ${task.hint ? html`<details class="hint"><summary>Hint</summary><p class="prose">${task.hint}</p></details>` : ''}
     ${referenceFile(page.view, task)}
-    ${error?.taskUuid === task.assignment_task_uuid ? alert(error.message) : ''}
+    ${error?.taskUuid === task.assignment_task_uuid ? alertBox(error.message) : ''}
     ${answerArea(page, taskView, idPrefix)}
   </li>`;
 }
@@ -218,7 +211,7 @@ export async function renderAssignmentPanel(
     throw error;
   }
   const page: Page = { view, viewer, pageUrl, open: !isHandedIn(view) && !view.pastDue, options };
-  const generalError = options.error && !options.error.taskUuid ? alert(options.error.message) : '';
+  const generalError = options.error && !options.error.taskUuid ? alertBox(options.error.message) : '';
   return html`<link rel="stylesheet" href="/assets/assignment.css">
   <section class="assignment" id="assignment" aria-labelledby="assignment-title">
     ${header(view)}

@@ -80,14 +80,6 @@ export function sendConsolePage(request: FastifyRequest, reply: FastifyReply, pa
   );
 }
 
-export function csrfField(viewer: Viewer): SafeHtml {
-  return html`<input type="hidden" name="_csrf" value="${viewer.csrfToken}">`;
-}
-
-export function alertBox(message: string | undefined): SafeHtml | string {
-  return message ? html`<p class="alert" role="alert">${message}</p>` : '';
-}
-
 /** Shown once, right after it was made: a token value or a signing secret. */
 export function secretOnce(label: string, secret: string): SafeHtml {
   return html`<div class="panel secret-once">

@@ -11,12 +11,13 @@ import { changeMemberRole, listMembers, removeMember } from '../../orgs/service.
 import { toRoleRead } from '../../roles/present.ts';
 import { listRoles } from '../../roles/service.ts';
 import { toUserRead } from '../../users/present.ts';
+import { alertBox, csrfField } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
+import { isRefusal, refusalMessage } from '../refusal.ts';
 import type { Viewer } from '../viewer.ts';
 import { viewerOf } from '../viewer.ts';
 import { type ConsoleCaller, consoleCaller, consoleHref } from './console-access.ts';
-import { alertBox, csrfField, sendConsolePage, withNotice } from './console-page.ts';
-import { isRefusal, refusalMessage } from './refusal.ts';
+import { sendConsolePage, withNotice } from './console-page.ts';
 
 const PAGE_SIZE = 50;
 const OrgParams = Type.Object({ org_slug: Type.String() });

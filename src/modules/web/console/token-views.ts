@@ -2,9 +2,9 @@
 import type { Static } from '@sinclair/typebox';
 import { CRUD_ACTIONS, TOKEN_BUCKETS } from '../../../core/auth/rights.ts';
 import type { ApiTokenRead } from '../../api-tokens/schemas.ts';
+import { alertBox, csrfField } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import type { Viewer } from '../viewer.ts';
-import { alertBox, csrfField } from './console-page.ts';
 
 export type TokenView = Static<typeof ApiTokenRead>;
 

@@ -11,11 +11,12 @@ import type { AppContext } from '../../../core/context.ts';
 import { clientInfo } from '../../../core/http/client-info.ts';
 import { toApiTokenRead } from '../../api-tokens/present.ts';
 import { createToken, listTokens, revokeToken } from '../../api-tokens/service.ts';
+import { alertBox } from '../forms.ts';
 import { html } from '../html.ts';
+import { isRefusal, refusalMessage } from '../refusal.ts';
 import { viewerOf } from '../viewer.ts';
 import { type ConsoleCaller, consoleCaller, consoleHref } from './console-access.ts';
-import { alertBox, secretOnce, sendConsolePage, withNotice } from './console-page.ts';
-import { isRefusal, refusalMessage } from './refusal.ts';
+import { secretOnce, sendConsolePage, withNotice } from './console-page.ts';
 import { EMPTY_TOKEN_FORM, type TokenFormValues, tokenCreateForm, tokenList } from './token-views.ts';
 
 const OrgParams = Type.Object({ org_slug: Type.String() });

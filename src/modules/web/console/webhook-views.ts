@@ -2,9 +2,9 @@
 import { EVENT_CATEGORIES } from '../../../core/events/catalogue.ts';
 import { catalogueView } from '../../webhooks/catalogue-view.ts';
 import type { WebhookDeliveryAttempt, WebhookEndpoint } from '../../webhooks/present.ts';
+import { alertBox, csrfField } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import type { Viewer } from '../viewer.ts';
-import { alertBox, csrfField } from './console-page.ts';
 
 export interface EndpointFormValues {
   url: string;

@@ -10,11 +10,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../core/context.ts';
 import { limitPerOrg, requireWebhookAccess } from '../../webhooks/management-access.ts';
 import * as webhooks from '../../webhooks/service.ts';
+import { alertBox, csrfField } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
+import { isRefusal, refusalMessage } from '../refusal.ts';
 import { viewerOf } from '../viewer.ts';
 import { type ConsoleCaller, consoleCaller, consoleHref } from './console-access.ts';
-import { alertBox, csrfField, secretOnce, sendConsolePage, withNotice } from './console-page.ts';
-import { isRefusal, refusalMessage } from './refusal.ts';
+import { secretOnce, sendConsolePage, withNotice } from './console-page.ts';
 import {
   deliveryLog,
   EMPTY_ENDPOINT_FORM,

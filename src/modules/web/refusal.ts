@@ -3,7 +3,7 @@
  * the person beside the form they used, in the service's own words; anything else is left
  * to the page error handler.
  */
-import { HttpError } from '../../../core/errors/http-errors.ts';
+import { HttpError } from '../../core/errors/http-errors.ts';
 
 export function isRefusal(error: unknown): error is HttpError {
   return (
