@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createApiToken,
+  createChapter,
+  createCourse,
   createOrg,
   createUser,
   outboxEvents,
@@ -151,6 +153,69 @@ describe('user groups', () => {
       headers: otherToken.headers,
     });
     expect(crossToken.statusCode).toBe(403);
+  });
+
+  it('links resources of its organization (usergroup_resources_added once), lists and unlinks them', async () => {
+    const org = await createOrg(t);
+    const admin = await signedInUser(t, org, 'admin');
+    const course = await createCourse(t, org, admin.headers);
+    const chapter = await createChapter(t, course, admin.headers);
+    const otherOrg = await createOrg(t);
+    const otherAdmin = await signedInUser(t, otherOrg, 'admin');
+    const strangerCourse = await createCourse(t, otherOrg, otherAdmin.headers);
+    const group = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/v1/usergroups/',
+        headers: admin.headers,
+        payload: { name: 'Readers', org_id: org.id },
+      })
+    ).json();
+    const base = `/api/v1/usergroups/${group.id}`;
+    const resources = async () =>
+      (await t.inject({ method: 'GET', url: `${base}/resources`, headers: admin.headers })).json();
+
+    const added = await t.inject({
+      method: 'POST',
+      url: `${base}/add_resources?resource_uuids=${course.course_uuid},${chapter.chapter_uuid},${course.course_uuid}`,
+      headers: admin.headers,
+    });
+    expect(added.statusCode).toBe(200);
+    expect((await resources()).sort()).toEqual([course.course_uuid, chapter.chapter_uuid].sort());
+    const events = (await outboxEvents(t, 'usergroup_resources_added')).filter((e) => e.org_id === org.id);
+    expect(events.map((e) => e.data)).toEqual([
+      {
+        usergroup_id: group.id,
+        usergroup_uuid: group.usergroup_uuid,
+        resource_uuids: [course.course_uuid, chapter.chapter_uuid],
+      },
+    ]);
+
+    // Another organization's course cannot be linked, and nothing of the call is kept.
+    const foreign = await t.inject({
+      method: 'POST',
+      url: `${base}/add_resources?resource_uuids=${strangerCourse.course_uuid}`,
+      headers: admin.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const learner = await signedInUser(t, org, 'user');
+    const byLearner = await t.inject({
+      method: 'POST',
+      url: `${base}/add_resources?resource_uuids=${course.course_uuid}`,
+      headers: learner.headers,
+    });
+    expect(byLearner.statusCode).toBe(403);
+
+    const removed = await t.inject({
+      method: 'DELETE',
+      url: `${base}/remove_resources?resource_uuids=${chapter.chapter_uuid}`,
+      headers: admin.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await resources()).toEqual([course.course_uuid]);
+    expect(
+      (await outboxEvents(t, 'usergroup_resources_added')).filter((e) => e.org_id === org.id),
+    ).toHaveLength(1);
   });
 
   it('linking unknown resources is refused', async () => {
