@@ -35,7 +35,10 @@ export interface ContextOptions {
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const storage = await createStorage(config);
-  const database = openDatabase(options.database ?? targetFromConfig(config));
+  const database = openDatabase(options.database ?? targetFromConfig(config), {
+    onIdleConnectionError: (error) =>
+      logger.warn({ err: error }, 'an idle database connection failed; the pool will open a new one'),
+  });
   if (options.migrate !== false) {
     try {
       const applied = await migrateToLatest(database);

@@ -34,7 +34,12 @@ export function targetFromConfig(config: { databaseUrl?: string; dataDir: string
     : { kind: 'sqlite', filename: join(config.dataDir, 'learnbase.db') };
 }
 
-export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+export interface OpenOptions {
+  /** Told when a pooled PostgreSQL connection fails while idle (the pool replaces it). */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): DatabaseHandle {
   if (target.kind === 'sqlite') {
     const { dialect } = openSqlite(target.filename);
     const db = new Kysely<DB>({ dialect });
@@ -49,7 +54,11 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     };
   }
   const searchPath = target.schema ? `${target.schema},public` : undefined;
-  const { dialect, pool } = openPostgres(target.url, { searchPath, max: target.poolSize });
+  const { dialect, pool } = openPostgres(target.url, {
+    searchPath,
+    max: target.poolSize,
+    onIdleClientError: options.onIdleConnectionError,
+  });
   const db = new Kysely<DB>({ dialect });
   return {
     db,

@@ -17,12 +17,15 @@ export interface PostgresHandle {
 
 export function openPostgres(
   connectionString: string,
-  options: { searchPath?: string; max?: number } = {},
+  options: { searchPath?: string; max?: number; onIdleClientError?: (error: Error) => void } = {},
 ): PostgresHandle {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
+  // An idle connection can die under the pool (server restart, failover, idle timeout). The
+  // pool drops it and opens a new one on demand; unheard, the event would crash the process.
+  pool.on('error', (error) => options.onIdleClientError?.(error));
   return { dialect: new PostgresDialect({ pool }), pool };
 }
