@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialect } from '../../../test/database.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { emit } from '../../core/events/emit.ts';
 
@@ -32,6 +33,18 @@ describe('GET /metrics', () => {
     const lag = Number(/^learnbase_outbox_lag_seconds (\S+)$/m.exec(text)?.[1]);
     expect(lag).toBeGreaterThanOrEqual(5);
     expect(text).toContain('learnbase_webhook_deliveries_total');
+  });
+
+  it('reports database pool connections on PostgreSQL (SQLite has no pool)', async () => {
+    const text = (await t.inject({ method: 'GET', url: '/metrics' })).body;
+    const total = /^learnbase_db_pool_connections\{state="total"\} (\d+)$/m.exec(text);
+    if (testDialect === 'sqlite') {
+      expect(total).toBeNull();
+      return;
+    }
+    expect(Number(total?.[1])).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/^learnbase_db_pool_connections\{state="idle"\} \d+$/m);
+    expect(text).toMatch(/^learnbase_db_pool_connections\{state="waiting"\} \d+$/m);
   });
 
   it('readiness is 200 when migrated and 503 while a migration is pending', async () => {

@@ -1,5 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../../test/database.ts';
+import { createTestApp, TEST_SECRET_KEY, type TestApp } from '../../../test/harness.ts';
+import { closeContext, createContext } from '../../bootstrap.ts';
+import { loadConfig } from '../../core/config.ts';
+import { createLogger } from '../../core/logger.ts';
+import { verifyPassword } from '../users/password-hash.ts';
+import { findUserByEmail } from '../users/service.ts';
 import { ensureFirstStart } from './first-start.ts';
 
 let t: TestApp;
@@ -26,5 +32,42 @@ describe('first start', () => {
     const orgs = await t.db.selectFrom('organizations').select('slug').execute();
     expect(orgs).toEqual([{ slug: 'default' }]);
     expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+
+  it('without ADMIN_PASSWORD generates one, prints it once on stderr and never logs it', async () => {
+    const database = await createTestDatabase();
+    const logLines: string[] = [];
+    const config = loadConfig({
+      DATA_DIR: database.dataDir,
+      SECRET_KEY: TEST_SECRET_KEY,
+      PASSWORD_HASH_COST: '10',
+    });
+    const logger = createLogger('info', { write: (line: string) => void logLines.push(line) });
+    const printed: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    try {
+      const first = await createContext(config, { logger, database: database.target });
+      await closeContext(first);
+      const second = await createContext(config, { logger, database: database.target });
+      try {
+        const output = printed.join('');
+        const password = /password: (\S+)/.exec(output)?.[1];
+        expect(password).toBeDefined();
+        expect(output.match(/password: /g)).toHaveLength(1);
+        expect(output).toContain('admin@learnbase.local');
+        expect(logLines.join('\n')).not.toContain(password);
+        const admin = await findUserByEmail(second.database.db, 'admin@learnbase.local');
+        expect(admin?.is_superadmin).toBe(true);
+        expect(await verifyPassword(password!, admin!.password_hash!)).toBe(true);
+      } finally {
+        await closeContext(second);
+      }
+    } finally {
+      stderr.mockRestore();
+      await database.drop();
+    }
   });
 });
