@@ -1,7 +1,7 @@
 /**
  * Several API processes and delivery workers on one PostgreSQL database, the way a large
  * deployment runs: events driven through both APIs reach the receiver although a worker is
- * killed with SIGKILL mid-delivery; login limits and session revocation hold across
+ * killed with SIGKILL mid-delivery; login limits, account lockouts and session revocation hold across
  * processes, with the database or Redis keeping the shared counters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,9 @@ import { closeContext, createContext } from '../../src/bootstrap.ts';
 import { loadConfig } from '../../src/core/config.ts';
 import type { AppContext } from '../../src/core/context.ts';
 import { createLogger } from '../../src/core/logger.ts';
+import { createRedisRateLimiter } from '../../src/core/rate-limit/redis-rate-limiter.ts';
 import { allTokenRights, createTokenAsOperator } from '../../src/modules/api-tokens/service.ts';
+import { createUser } from '../../src/modules/users/service.ts';
 import { createEndpoint } from '../../src/modules/webhooks/service.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../database.ts';
 import { TEST_SECRET_KEY } from '../harness.ts';
@@ -24,6 +26,7 @@ import { settledDeliveries, waitUntil } from '../webhooks.ts';
 import { exited, type Spawned, startApiProcess, startWorkerProcess } from './processes.ts';
 
 const EVENTS = 24;
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN_PASSWORD = 'Cluster-admin-password-1!';
 
 describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)', () => {
@@ -48,6 +51,7 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
     ADMIN_PASSWORD,
     PASSWORD_HASH_COST: '10',
     LOGIN_RATE_LIMIT: '6',
+    LOCKOUT_THRESHOLD: '3',
     // Redis outlives test runs: every run counts under its own prefix.
     REDIS_KEY_PREFIX: `test-${database.dataDir.slice(-8)}:`,
     ...extra,
@@ -61,10 +65,7 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
       database: database.target,
       outboundNetwork: receiverNetwork(receiver),
     });
-    for (const env of [
-      sharedEnv(),
-      sharedEnv({ REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }),
-    ]) {
+    for (const env of [sharedEnv(), sharedEnv({ REDIS_URL: redisUrl })]) {
       processes.push(await startApiProcess(env));
     }
     apis = processes.map((p) => p.url!);
@@ -77,6 +78,14 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
     await database.drop();
     await receiver.close();
   });
+
+  /** Clears this address's login window wherever it is counted, so later tests are not limited. */
+  const resetLoginLimits = async () => {
+    await ctx.rateLimiter.reset('login:127.0.0.1');
+    const redis = createRedisRateLimiter(redisUrl, sharedEnv().REDIS_KEY_PREFIX);
+    await redis.reset('login:127.0.0.1');
+    await redis.close();
+  };
 
   const workerSpec = () => ({
     database: database.target,
@@ -156,11 +165,7 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
     it(`login attempts count across processes (${label} counters)`, async () => {
       // Both processes of one kind: the pair shares the counters wherever they live.
       const base = apis[index];
-      const other = await startApiProcess(
-        index === 0
-          ? sharedEnv()
-          : sharedEnv({ REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }),
-      );
+      const other = await startApiProcess(index === 0 ? sharedEnv() : sharedEnv({ REDIS_URL: redisUrl }));
       processes.push(other);
       const email = `nobody-${label}-${Date.now()}@example.test`;
       const statuses: number[] = [];
@@ -176,10 +181,39 @@ describe.runIf(testDatabaseUrl)('a cluster on PostgreSQL (two APIs, two workers)
       expect(statuses[6]).toBe(429);
       other.child.kill('SIGTERM');
       await exited(other.child);
-      // Reset this address's window so later tests are not limited.
-      await ctx.rateLimiter.reset('login:127.0.0.1');
+      await resetLoginLimits();
     }, 60_000);
   }
+
+  it('an account locked through one process is locked on the others, with or without Redis', async () => {
+    const email = `locked-${Date.now()}@example.test`;
+    await createUser(
+      ctx,
+      ctx.database.db,
+      {
+        username: `locked-${Date.now()}`,
+        email,
+        password: 'Right-password-1!',
+        first_name: '',
+        last_name: '',
+      },
+      { signupMethod: 'email', emailVerified: true, isSuperadmin: false },
+    );
+    const attempt = (base: string, password: string) =>
+      fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+      });
+    // Three failures (the threshold) spread over the database-counting and the Redis-counting API.
+    for (let i = 0; i < 3; i++) expect((await attempt(apis[i % 2], 'Wrong-password-1!')).status).toBe(401);
+    for (const base of apis) {
+      const refused = await attempt(base, 'Right-password-1!');
+      expect(refused.status).toBe(423);
+      expect((await refused.json()).detail.code).toBe('ACCOUNT_LOCKED');
+    }
+    await resetLoginLimits();
+  }, 30_000);
 
   it('a logout on one process ends the session on the other', async () => {
     const login = await fetch(`${apis[0]}/api/v1/auth/login`, {
