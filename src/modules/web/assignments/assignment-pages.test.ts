@@ -226,6 +226,20 @@ describe('taking an assignment through the pages', () => {
     expect(again.body).toContain('No retry attempts remaining');
   });
 
+  it('turns copy and paste off with a script only when the assignment asks for it', async () => {
+    const plain = await openAssignment([{ type: 'SHORT_ANSWER', contents: SHORT_ANSWER_CONTENTS }]);
+    expect((await plain.browser.get(plain.pageUrl)).body).not.toContain('assignment.js');
+    const settings = { anti_copy_paste: true } as AssignmentSettings;
+    const guarded = await openAssignment(
+      [{ type: 'SHORT_ANSWER', contents: SHORT_ANSWER_CONTENTS }],
+      settings,
+    );
+    const page = (await guarded.browser.get(guarded.pageUrl)).body;
+    expect(page).toContain('<script type="module" src="/assets/assignment.js"></script>');
+    expect(page).toContain('data-anti-copy-paste');
+    expect(page).toContain('Copying and pasting is turned off');
+  });
+
   it('asks anonymous visitors to sign in and refuses posts without a CSRF token', async () => {
     const a = await openAssignment([{ type: 'SHORT_ANSWER', contents: SHORT_ANSWER_CONTENTS }]);
     await updateCourse(t.ctx, asPrincipal(a.instructor), a.course.course_uuid, { public: true });

@@ -212,9 +212,12 @@ export async function renderAssignmentPanel(
   }
   const page: Page = { view, viewer, pageUrl, open: !isHandedIn(view) && !view.pastDue, options };
   const generalError = options.error && !options.error.taskUuid ? alertBox(options.error.message) : '';
+  const antiCopyPaste = view.assignment.anti_copy_paste;
   return html`<link rel="stylesheet" href="/assets/assignment.css">
-  <section class="assignment" id="assignment" aria-labelledby="assignment-title">
+  ${antiCopyPaste ? html`<script type="module" src="/assets/assignment.js"></script>` : ''}
+  <section class="assignment" id="assignment" aria-labelledby="assignment-title"${antiCopyPaste ? html` data-anti-copy-paste` : ''}>
     ${header(view)}
+    ${antiCopyPaste ? html`<p class="muted">Copying and pasting is turned off in this assignment.</p>` : ''}
     ${generalError}
     ${statusSection(page)}
     ${
