@@ -10,7 +10,7 @@ import { html, raw, type SafeHtml } from '../html.ts';
 const MAX_HIGHLIGHTED_CHARS = 100_000;
 
 /** The highlighted inner markup of a code element, and the language's display name if known. */
-export function highlightCode(code: string, language: string): { markup: SafeHtml; languageName?: string } {
+function highlightCode(code: string, language: string): { markup: SafeHtml; languageName?: string } {
   const grammar = language ? hljs.getLanguage(language) : undefined;
   if (!grammar || code.length > MAX_HIGHLIGHTED_CHARS) return { markup: html`${code}` };
   const result = hljs.highlight(code, { language, ignoreIllegals: true });

@@ -131,8 +131,9 @@ const NODE_RENDERERS: Record<string, NodeRenderer> = {
     externalVideo(attrs.src, 'Video', playbackOf({ startTime: attrs.start, endTime: attrs.end })),
 };
 
-export function unknownNode(type: string): SafeHtml {
-  return html`<div class="node-unknown" role="note">This part of the page (${type || 'unnamed'}) cannot be shown here.</div>`;
+function unknownNode(type: string): SafeHtml {
+  const name = type.length > 60 ? `${type.slice(0, 60)}…` : type || 'unnamed';
+  return html`<div class="node-unknown" role="note">This part of the page (${name}) cannot be shown here.</div>`;
 }
 
 function renderNode(node: unknown, context: RenderContext): SafeHtml {

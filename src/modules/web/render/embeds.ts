@@ -9,7 +9,7 @@ import sanitizeHtml from 'sanitize-html';
 import { html, raw, type SafeHtml } from '../html.ts';
 import { absoluteHttpUrl, httpsUrl } from './safe-url.ts';
 
-export const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-forms allow-presentation';
+const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-forms allow-presentation';
 const EMBED_ALLOW =
   'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen';
 
@@ -50,7 +50,7 @@ export function embeddableUrl(url: URL): URL {
   return url;
 }
 
-export interface FrameOptions {
+interface FrameOptions {
   title: string;
   /** Height in CSS pixels (an attribute, not a style); the width always follows the column. */
   height?: number;
@@ -66,7 +66,7 @@ const FRAME_REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export function sandboxedFrame(src: URL, options: FrameOptions): SafeHtml {
   const height = clampHeight(options.height);
   return html`<iframe class="embed-frame${options.className ? ` ${options.className}` : ''}" src="${src.href}"
-    title="${options.title}" sandbox="${EMBED_SANDBOX}" allow="${EMBED_ALLOW}" allowfullscreen loading="lazy"
+    title="${options.title}" sandbox="${EMBED_SANDBOX}" allow="${EMBED_ALLOW}" loading="lazy"
     referrerpolicy="${FRAME_REFERRER_POLICY}"${height ? html` height="${height}"` : ''}></iframe>`;
 }
 
@@ -98,17 +98,7 @@ export function sanitizeEmbedCode(code: string, title: string): SafeHtml {
     allowedTags: ['iframe'],
     // Every attribute an iframe keeps is set by the transform below, none copied from the author.
     allowedAttributes: {
-      iframe: [
-        'src',
-        'title',
-        'height',
-        'class',
-        'sandbox',
-        'allow',
-        'allowfullscreen',
-        'loading',
-        'referrerpolicy',
-      ],
+      iframe: ['src', 'title', 'height', 'class', 'sandbox', 'allow', 'loading', 'referrerpolicy'],
     },
     allowedSchemes: ['https'],
     allowedSchemesAppliedToAttributes: ['src'],
@@ -126,7 +116,6 @@ export function sanitizeEmbedCode(code: string, title: string): SafeHtml {
             class: 'embed-frame',
             sandbox: EMBED_SANDBOX,
             allow: EMBED_ALLOW,
-            allowfullscreen: '',
             loading: 'lazy',
             referrerpolicy: FRAME_REFERRER_POLICY,
           },

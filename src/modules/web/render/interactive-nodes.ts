@@ -24,7 +24,7 @@ interface QuizQuestion {
  * Questions in either shape: the spec's `{question, options: [{text, correct}]}` or the
  * product's `{question, answers: [{answer, correct}]}`.
  */
-export function quizQuestionsOf(attrs: Json): QuizQuestion[] {
+function quizQuestionsOf(attrs: Json): QuizQuestion[] {
   const questions = Array.isArray(attrs.questions) ? attrs.questions.filter(isObject) : [];
   return questions.map((question) => {
     const options = Array.isArray(question.options)
