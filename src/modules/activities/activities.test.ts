@@ -277,6 +277,15 @@ describe('POST /activities/ (generic create)', () => {
       ['body', 'activity_sub_type'],
     ],
     [
+      'an external video on another host',
+      {
+        activity_type: 'TYPE_VIDEO',
+        activity_sub_type: 'SUBTYPE_VIDEO_YOUTUBE',
+        content: { uri: 'https://tracker.example/embed', type: 'youtube' },
+      },
+      ['body', 'content', 'uri'],
+    ],
+    [
       'video details of the wrong type',
       {
         activity_type: 'TYPE_VIDEO',

@@ -16,14 +16,9 @@ import { getChapterOr404 } from '../chapters/service.ts';
 import { requireCourseEdit } from '../courses/access.ts';
 import { getCourseByIdOr404 } from '../courses/service.ts';
 import { getOrgOr404 } from '../orgs/service.ts';
-import { normalizeVideoDetails } from './content/content-rules.ts';
+import { isPlayerUrl, normalizeVideoDetails } from './content/content-rules.ts';
 import type { ActivitySubType, ActivityType } from './content/types.ts';
 import { activityFolder, insertActivityInChapter } from './service.ts';
-
-const VIDEO_HOSTS = {
-  youtube: ['youtube.com', 'm.youtube.com', 'youtu.be', 'youtube-nocookie.com'],
-  vimeo: ['vimeo.com', 'player.vimeo.com'],
-};
 
 /** `details` arrives as a JSON-encoded string on these endpoints. */
 export function parseVideoDetails(raw: string | undefined): Record<string, unknown> {
@@ -56,14 +51,7 @@ export async function createExternalVideo(
     extra_metadata?: Record<string, unknown> | null;
   },
 ) {
-  let host = '';
-  try {
-    const url = new URL(input.uri);
-    if (url.protocol === 'https:' || url.protocol === 'http:') host = url.hostname.replace(/^www\./, '');
-  } catch {
-    // refused below
-  }
-  if (!VIDEO_HOSTS[input.type].includes(host)) {
+  if (!isPlayerUrl(input.uri, input.type)) {
     throw invalid(
       ['body', 'uri'],
       `uri must be a ${input.type === 'youtube' ? 'YouTube' : 'Vimeo'} URL`,

@@ -234,6 +234,13 @@ describe('normalizeContent: other sub-types', () => {
     ['SUBTYPE_VIDEO_YOUTUBE', {}, undefined],
     ['SUBTYPE_VIDEO_YOUTUBE', { uri: 'https://youtu.be/x', type: 'youtube' }, undefined],
     ['SUBTYPE_VIDEO_YOUTUBE', { uri: 'vbscript:x' }, [...LOC, 'uri']],
+    ['SUBTYPE_VIDEO_YOUTUBE', { uri: 'https://www.youtube.com/watch?v=x' }, undefined],
+    ['SUBTYPE_VIDEO_YOUTUBE', { uri: 'https://player.vimeo.com/video/1', type: 'vimeo' }, undefined],
+    ['SUBTYPE_VIDEO_YOUTUBE', { uri: 'https://evil.test/watch?v=x', type: 'youtube' }, [...LOC, 'uri']],
+    ['SUBTYPE_VIDEO_YOUTUBE', { uri: 'https://youtube.com.evil.test/x' }, [...LOC, 'uri']],
+    ['SUBTYPE_VIDEO_YOUTUBE', { uri: 'https://youtu.be/x', type: 'vimeo' }, [...LOC, 'uri']],
+    ['SUBTYPE_VIDEO_YOUTUBE', { uri: 'https://youtu.be/x', type: 'flash' }, [...LOC, 'type']],
+    ['SUBTYPE_VIDEO_YOUTUBE', { type: 'youtube' }, [...LOC, 'uri']],
     ['SUBTYPE_CUSTOM', { anything: [{ type: 'strong' }], em: 1 }, undefined],
     ['SUBTYPE_ASSIGNMENT_ANY', {}, undefined],
   ] as [

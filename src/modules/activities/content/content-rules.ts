@@ -95,6 +95,48 @@ export function isHttpUrl(value: unknown): value is string {
   }
 }
 
+/** The hosts of each external video player (`content.type` of a SUBTYPE_VIDEO_YOUTUBE activity). */
+export const VIDEO_PLAYER_HOSTS = {
+  youtube: ['youtube.com', 'm.youtube.com', 'youtu.be', 'youtube-nocookie.com'],
+  vimeo: ['vimeo.com', 'player.vimeo.com'],
+} as const;
+export type VideoPlayer = keyof typeof VIDEO_PLAYER_HOSTS;
+
+/** An http(s) URL on one of the player's own hosts (look-alike hosts and other schemes refused). */
+export function isPlayerUrl(value: unknown, player: VideoPlayer): boolean {
+  if (!isHttpUrl(value)) return false;
+  const host = new URL(value).hostname.replace(/^www\./, '');
+  return (VIDEO_PLAYER_HOSTS[player] as readonly string[]).includes(host);
+}
+
+const PLAYER_NAMES: Record<VideoPlayer, string> = { youtube: 'YouTube', vimeo: 'Vimeo' };
+
+/** External video content `{uri, type}`: the type (default youtube) names the player the uri must belong to. */
+function requirePlayerUrl(content: Json, loc: Location): void {
+  const player = content.type ?? 'youtube';
+  if (player !== 'youtube' && player !== 'vimeo') {
+    throw new ValidationProblem([
+      {
+        type: 'enum',
+        loc: [...loc, 'type'],
+        msg: "Input should be 'youtube' or 'vimeo'",
+        input: player,
+        ctx: { expected: "'youtube' or 'vimeo'" },
+      },
+    ]);
+  }
+  if (!isPlayerUrl(content.uri, player)) {
+    throw new ValidationProblem([
+      {
+        type: content.uri === undefined ? 'missing' : 'url_parsing',
+        loc: [...loc, 'uri'],
+        msg: `uri must be a ${PLAYER_NAMES[player]} URL`,
+        input: content.uri ?? null,
+      },
+    ]);
+  }
+}
+
 interface PageWalk {
   nodes: number;
   unknown: Set<string>;
@@ -221,7 +263,7 @@ export function normalizeContent(
       requireUrl(content, 'embed_url', loc);
       return { content, unknownNodeTypes: [] };
     case 'SUBTYPE_VIDEO_YOUTUBE':
-      if (Object.keys(content).length > 0) requireUrl(content, 'uri', loc);
+      if (Object.keys(content).length > 0) requirePlayerUrl(content, loc);
       return { content, unknownNodeTypes: [] };
     default:
       return { content, unknownNodeTypes: [] };
