@@ -315,4 +315,57 @@ describe('episodes', () => {
       expect.objectContaining({ data: expect.objectContaining({ podcast_uuid: podcast.podcast_uuid }) }),
     );
   });
+
+  it('serves episode audio under /api/v1/content with the podcast read rules and byte ranges', async () => {
+    const org = await createOrg(t);
+    const author = await signedInUser(t, org, 'instructor');
+    const learner = await signedInUser(t, org, 'user');
+    const outsider = await signedInUser(t, await createOrg(t), 'user');
+    const podcast = await newPodcast(author.headers, org, { public: false });
+    const episode = (
+      await postEpisode(
+        author.headers,
+        podcast.podcast_uuid,
+        { title: 'Pilot' },
+        { filename: 'pilot.mp3', type: 'audio/mpeg', content: MP3 },
+      )
+    ).json();
+    const url = `/api/v1/content/${episode.audio_file}`;
+    const fetch = (headers: Headers = {}) => t.inject({ method: 'GET', url, headers });
+
+    // A draft: only those who may edit the podcast.
+    expect((await fetch(author.headers)).statusCode).toBe(200);
+    expect((await fetch(learner.headers)).statusCode).toBe(403);
+    expect((await fetch()).statusCode).toBe(401);
+
+    // Published but private: members, not outsiders or anonymous visitors.
+    await ok('PUT', `/api/v1/podcasts/${podcast.podcast_uuid}`, author.headers, { published: true });
+    const whole = await fetch(learner.headers);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('audio/mpeg');
+    expect(whole.headers['content-length']).toBe(String(MP3.length));
+    expect(whole.rawPayload.equals(MP3)).toBe(true);
+    const part = await fetch({ ...learner.headers, range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${MP3.length}`);
+    expect(part.rawPayload.equals(MP3.subarray(100, 200))).toBe(true);
+    expect((await fetch(outsider.headers)).statusCode).toBe(403);
+    expect((await fetch()).statusCode).toBe(401);
+
+    // Published and public: anyone.
+    await ok('PUT', `/api/v1/podcasts/${podcast.podcast_uuid}`, author.headers, { public: true });
+    expect((await fetch()).statusCode).toBe(200);
+
+    // Keys that do not name an episode file of that podcast in that organization.
+    const other = await createOrg(t);
+    for (const key of [
+      episode.audio_file.replace(org.org_uuid, other.org_uuid),
+      episode.audio_file.replace(podcast.podcast_uuid, 'podcast_missing'),
+      episode.audio_file.replace('/episodes/', '/covers/'),
+    ]) {
+      expect(await status(`/api/v1/content/${key}`), key).toBe(404);
+    }
+    await ok('DELETE', `/api/v1/episodes/${episode.episode_uuid}`, author.headers);
+    expect((await fetch()).statusCode).toBe(404);
+  });
 });

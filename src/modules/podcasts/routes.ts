@@ -4,6 +4,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import { MessageResponse } from '../../core/http/schemas.ts';
+import { registerContentRule } from '../content-files/access-rules.ts';
+import { episodeAudioRule } from './audio-access.ts';
 import { readEpisodeForm } from './episode-form.ts';
 import * as episodes from './episodes.ts';
 import { presentPodcasts } from './present.ts';
@@ -16,6 +18,7 @@ const EpisodeParams = Type.Object({ episode_uuid: Type.String() });
 
 export async function podcastRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerContentRule('podcasts', episodeAudioRule);
 
   app.post(
     '/api/v1/podcasts/',
