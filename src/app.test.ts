@@ -61,6 +61,49 @@ describe('request ids', () => {
   });
 });
 
+describe('validation errors on real routes', () => {
+  it('bad JSON, wrong types and unknown enum values are 422 in the FastAPI shape', async () => {
+    const org = await createOrg(t);
+    const admin = await signedInUser(t, org, 'admin');
+    const join = (payload: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/v1/orgs/join',
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        payload,
+      });
+    const malformed = await join('{"org_id": ');
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().detail).toEqual([
+      expect.objectContaining({ type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error' }),
+    ]);
+    const wrongType = await join(JSON.stringify({ org_id: 'first', user_id: admin.user.id }));
+    expect(wrongType.statusCode).toBe(422);
+    expect(wrongType.json().detail).toEqual([
+      {
+        type: 'int_parsing',
+        loc: ['body', 'org_id'],
+        msg: 'Input should be a valid integer',
+        input: 'first',
+      },
+    ]);
+    const missing = await join('');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().detail).toEqual([
+      { type: 'missing', loc: ['body'], msg: 'Field required', input: null },
+    ]);
+    const unknownEnum = await t.inject({
+      method: 'PUT',
+      url: `/api/v1/orgs/${org.id}/signup_mechanism?signup_mechanism=everyone`,
+      headers: admin.headers,
+    });
+    expect(unknownEnum.statusCode).toBe(422);
+    expect(unknownEnum.json().detail).toEqual([
+      expect.objectContaining({ type: 'enum', loc: ['query', 'signup_mechanism'], input: 'everyone' }),
+    ]);
+  });
+});
+
 describe('body limits', () => {
   it('a JSON body over MAX_BODY_BYTES is a 413 and changes nothing', async () => {
     const org = await createOrg(t);
@@ -99,6 +142,7 @@ describe('an unexpected error', () => {
     const config = loadConfig({
       DATA_DIR: database.dataDir,
       SECRET_KEY: TEST_SECRET_KEY,
+      ADMIN_PASSWORD: 'Admin-password-1!',
       PASSWORD_HASH_COST: '10',
     });
     const ctx = await createContext(config, {

@@ -138,6 +138,15 @@ export function validationItems(
   source: unknown,
 ): ValidationItem[] {
   const location = LOCATION[context ?? 'body'] ?? context ?? 'body';
+  // No body at all where one is required (an empty request is no body): FastAPI reports the
+  // body itself as missing rather than as a value of the wrong type.
+  if (
+    location === 'body' &&
+    source === undefined &&
+    errors.some((e) => e.instancePath === '' && e.keyword === 'type')
+  ) {
+    return [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }];
+  }
   const items: ValidationItem[] = [];
   const seen = new Set<string>();
   // A failed union reports each branch and then "must match a schema in anyOf"; keep the
