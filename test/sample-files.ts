@@ -1,7 +1,8 @@
 /**
  * The first bytes of real files of each uploadable format, padded to a believable
  * length, for sniffing and upload tests. Each starts exactly as files written by common
- * tools do (camera JPEG, ffmpeg MP4/WebM/Ogg, LAME MP3, Office zip packages).
+ * tools do (camera JPEG, ffmpeg MP4/WebM/Ogg, LAME MP3, Office zip packages). The PNG is a
+ * whole 16×16 image, so the browser tests can see an uploaded image actually drawn.
  */
 const pad = (head: number[] | string, length = 64) => {
   const bytes = typeof head === 'string' ? Buffer.from(head, 'latin1') : Buffer.from(head);
@@ -10,7 +11,10 @@ const pad = (head: number[] | string, length = 64) => {
 
 export const SAMPLES = {
   jpeg: pad([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
-  png: pad([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGOQy9tCEmIY1TCqYfhqAACJt0AQ4jRygQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
   gif87: pad('GIF87a\x01\x00\x01\x00'),
   gif89: pad('GIF89a\x01\x00\x01\x00'),
   webp: pad('RIFF\x24\x00\x00\x00WEBPVP8 '),

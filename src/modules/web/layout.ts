@@ -1,13 +1,14 @@
 /** The document around every page: head, skip link, top bar with who is signed in, main. */
 import type { FastifyReply } from 'fastify';
 import { html, type SafeHtml } from './html.ts';
+import type { PageOrg } from './org-nav.ts';
 import type { Viewer } from './viewer.ts';
 
 export interface PageOptions {
   title: string;
   viewer: Viewer;
-  /** The organization the page belongs to, for the top bar's links. */
-  org?: { slug: string; name: string };
+  /** The organization the page belongs to, for the top bar's links (see org-nav.ts). */
+  org?: PageOrg;
   body: SafeHtml;
   /** Extra scripts under /assets/ (ES modules), e.g. the reader's quiz checker. */
   scripts?: string[];
@@ -27,7 +28,7 @@ function topBar({ viewer, org }: PageOptions): SafeHtml {
     <nav aria-label="Site">
       <a href="/" class="brand">Learnbase</a>
       ${org ? html`<a href="/orgs/${org.slug}">${org.name}</a>` : ''}
-      ${org && viewer.user ? html`<a href="/orgs/${org.slug}/console">Console</a>` : ''}
+      ${org?.showConsole ? html`<a href="/orgs/${org.slug}/console">Console</a>` : ''}
     </nav>
     <div class="account">${account}</div>
   </header>`;
@@ -41,6 +42,7 @@ export function renderPage(options: PageOptions): SafeHtml {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title} · Learnbase</title>
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 ${stylesheets.map((name) => html`<link rel="stylesheet" href="/assets/${name}">`)}
 ${(options.scripts ?? []).map((name) => html`<script type="module" src="/assets/${name}"></script>`)}
 </head>

@@ -19,6 +19,7 @@ import { saveAnswer } from '../../assignments/task-submissions.ts';
 import { getOrgBySlugOr404, type OrgRow } from '../../orgs/service.ts';
 import { html } from '../html.ts';
 import { renderPage, sendHtml } from '../layout.ts';
+import { orgNav } from '../org-nav.ts';
 import { activityHref } from '../pages/course.ts';
 import { isRefusal, refusalMessage } from '../refusal.ts';
 import { viewerOf } from '../viewer.ts';
@@ -75,7 +76,7 @@ export async function assignmentPages(fastify: FastifyInstance, { ctx }: { ctx: 
     const page = renderPage({
       title: 'Assignment',
       viewer,
-      org: { slug: target.org.slug, name: target.org.name },
+      org: await orgNav(ctx, target.user, target.org),
       body,
     });
     return sendHtml(reply, page, error.statusCode);

@@ -71,7 +71,8 @@ export function sendConsolePage(request: FastifyRequest, reply: FastifyReply, pa
     renderPage({
       title: `${page.title} · ${org.name}`,
       viewer: page.viewer,
-      org: { slug: org.slug, name: org.name },
+      // Only callers the console admitted get here, so the link is theirs to see.
+      org: { slug: org.slug, name: org.name, showConsole: true },
       body,
       stylesheets: ['console.css'],
       scripts: ['console.js'],

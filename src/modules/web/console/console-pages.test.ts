@@ -232,6 +232,23 @@ describe('org console: members and access', () => {
     expect((await browser.get(href('/members'))).body).not.toContain(member.user.username);
   });
 
+  it('links the console from the top bar for admins and maintainers only', async () => {
+    const { org, browser } = await adminConsole();
+    const consoleLink = `<a href="/orgs/${org.slug}/console">Console</a>`;
+    expect((await browser.get(`/orgs/${org.slug}`)).body).toContain(consoleLink);
+    const maintainer = await signedInUser(t, org, 'maintainer');
+    expect((await WebClient.withSession(t, maintainer.token).get(`/orgs/${org.slug}`)).body).toContain(
+      consoleLink,
+    );
+    for (const role of ['instructor', 'user'] as const) {
+      const member = await signedInUser(t, org, role);
+      const page = await WebClient.withSession(t, member.token).get(`/orgs/${org.slug}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain(consoleLink);
+    }
+    expect((await new WebClient(t).get(`/orgs/${org.slug}`)).body).not.toContain(consoleLink);
+  });
+
   it('refuses the console to members who are not admins, sends visitors to sign in, and needs the CSRF token', async () => {
     const { org, href } = await adminConsole();
     const member = await signedInUser(t, org, 'instructor');

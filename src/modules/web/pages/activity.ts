@@ -15,6 +15,7 @@ import { renderAssignmentPanel } from '../assignments/panel.ts';
 import { type CourseOutline, loadCourseOutline } from '../course-outline.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { renderPage, sendHtml } from '../layout.ts';
+import { orgNav } from '../org-nav.ts';
 import { progressMeter } from '../progress-meter.ts';
 import { renderActivityBody } from '../render/activity-body.ts';
 import { userIdsIn } from '../render/dynamic-page.ts';
@@ -136,7 +137,12 @@ export async function activityPages(fastify: FastifyInstance, { ctx }: { ctx: Ap
           <h1 id="activity-title">${activity.name}</h1>
           <div class="activity-content">${main}</div>
           <footer class="activity-actions">
-            ${locked ? '' : doneForm(viewer, outline, activity.activity_uuid, `${pageUrl}/done`)}
+            ${
+              // Handing in an assignment marks it done; a button would only contradict that.
+              locked || activity.activity_type === 'TYPE_ASSIGNMENT'
+                ? ''
+                : doneForm(viewer, outline, activity.activity_uuid, `${pageUrl}/done`)
+            }
             ${neighbours(org, outline, activity.activity_uuid)}
           </footer>
         </article>
@@ -146,7 +152,7 @@ export async function activityPages(fastify: FastifyInstance, { ctx }: { ctx: Ap
         renderPage({
           title: activity.name,
           viewer,
-          org: { slug: org.slug, name: org.name },
+          org: await orgNav(ctx, request.principal, org),
           body,
           stylesheets: [
             'content.css',

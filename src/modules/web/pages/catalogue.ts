@@ -9,6 +9,7 @@ import { findOrgBySlug, findOrgsByIds, type OrgRow } from '../../orgs/service.ts
 import { listUserOrgIds } from '../../roles/service.ts';
 import { html } from '../html.ts';
 import { renderPage, sendHtml } from '../layout.ts';
+import { orgNav } from '../org-nav.ts';
 import { viewerOf } from '../viewer.ts';
 
 const PAGE_SIZE = 24;
@@ -89,7 +90,7 @@ export async function cataloguePages(fastify: FastifyInstance, { ctx }: { ctx: A
         </nav>`;
       return sendHtml(
         reply,
-        renderPage({ title: org.name, viewer, org: { slug: org.slug, name: org.name }, body }),
+        renderPage({ title: org.name, viewer, org: await orgNav(ctx, request.principal, org), body }),
       );
     },
   );

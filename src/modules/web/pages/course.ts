@@ -7,6 +7,7 @@ import { getOrgBySlugOr404, type OrgRow } from '../../orgs/service.ts';
 import { type CourseOutline, loadCourseOutline, type OutlineActivity } from '../course-outline.ts';
 import { html } from '../html.ts';
 import { renderPage, sendHtml } from '../layout.ts';
+import { orgNav } from '../org-nav.ts';
 import { progressMeter } from '../progress-meter.ts';
 import { viewerOf } from '../viewer.ts';
 import { courseHref } from './catalogue.ts';
@@ -101,7 +102,7 @@ export async function coursePages(fastify: FastifyInstance, { ctx }: { ctx: AppC
       </article>`;
       return sendHtml(
         reply,
-        renderPage({ title: course.name, viewer, org: { slug: org.slug, name: org.name }, body }),
+        renderPage({ title: course.name, viewer, org: await orgNav(ctx, request.principal, org), body }),
       );
     },
   );
