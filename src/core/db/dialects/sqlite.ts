@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import { type Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from 'kysely';
 
 const STATEMENT_CACHE_SIZE = 2000;
 
@@ -62,7 +62,7 @@ export function openSqlite(filename: string): SqliteHandle {
   const raw = new BetterSqlite3(filename);
   raw.pragma('journal_mode = WAL');
   raw.pragma('foreign_keys = ON');
-  raw.pragma('busy_timeout = 5000');
+  raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   raw.pragma('synchronous = NORMAL');
   raw.pragma('cache_size = -65536');
   raw.pragma('temp_store = MEMORY');
@@ -72,7 +72,10 @@ export function openSqlite(filename: string): SqliteHandle {
     prepare: (sql: string) => {
       let statement = cache.get(sql);
       if (!statement) {
-        statement = wrapStatement(raw.prepare(sql));
+        // Transactions take the write lock when they begin. A deferred one that reads and then
+        // writes fails at once with SQLITE_BUSY, no busy timeout applied, when another process
+        // (the CLI, a second start) wrote in between; an immediate one waits its turn instead.
+        statement = wrapStatement(raw.prepare(sql === 'begin' ? 'begin immediate' : sql));
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
         cache.set(sql, statement);
       }
@@ -80,4 +83,32 @@ export function openSqlite(filename: string): SqliteHandle {
     },
   };
   return { dialect: new SqliteDialect({ database }), raw };
+}
+
+const BUSY_TIMEOUT_MS = 5000;
+const WRITE_LOCK_WAIT_MS = 60_000;
+
+/**
+ * Runs `work` on one connection inside an immediate transaction, so it holds SQLite's write
+ * lock throughout: other processes wait (up to a minute) instead of interleaving, and a crash
+ * midway leaves nothing half done. Used for schema migrations, which Kysely runs statement by
+ * statement on SQLite.
+ */
+export async function withWriteLock<T>(db: Kysely<any>, work: (db: Kysely<any>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql.raw(`pragma busy_timeout = ${WRITE_LOCK_WAIT_MS}`).execute(connection);
+    try {
+      await sql`begin immediate`.execute(connection);
+      try {
+        const result = await work(connection);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection);
+        throw error;
+      }
+    } finally {
+      await sql.raw(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`).execute(connection);
+    }
+  });
 }
