@@ -17,6 +17,7 @@ import type { AppContext } from './core/context.ts';
 import { registerErrorHandling } from './core/errors/error-handler.ts';
 import { useJsonParser } from './core/http/json-body.ts';
 import { ErrorResponse, ValidationErrorResponse } from './core/http/schemas.ts';
+import { requestLoggerFactory } from './core/logger.ts';
 import { largestUploadBytes } from './core/uploads/file-kinds.ts';
 import { resolvePrincipal } from './modules/auth/authenticate.ts';
 import { registerModules } from './modules/index.ts';
@@ -27,6 +28,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger,
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: ctx.config.limits.bodyBytes,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

@@ -6,6 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ifNoneMatchHits } from '../http/entity-tag.ts';
 import { decideRange, type RangeDecision } from './byte-range.ts';
 import { contentTypeForKey } from './content-types.ts';
 import { MissingObjectError, type ObjectInfo, RangeNotSatisfiableError, type Storage } from './storage.ts';
@@ -22,14 +23,6 @@ const INLINE_TYPES = /^(image|audio|video)\/|^application\/pdf$/;
 function headerOf(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-function matchesAny(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header
-    .split(',')
-    .some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(etag));
 }
 
 /** If-Range names the version the client holds a part of; another version gets the whole object. */
@@ -68,7 +61,7 @@ export async function sendFile(
 ): Promise<FastifyReply> {
   const info = await storage.stat(key);
   if (!info) throw new MissingObjectError(key);
-  if (matchesAny(headerOf(request, 'if-none-match'), info.etag)) {
+  if (ifNoneMatchHits(request, info.etag)) {
     describe(reply, key, info, options);
     return reply.code(304).send();
   }

@@ -6,13 +6,14 @@
  */
 import type { Principal } from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
+import { type JsonBytes, toJsonBytes } from '../../core/http/json-bytes.ts';
 import { serializeWithRaw } from '../../core/http/raw-json.ts';
 import { contentsAt, type StoredContent } from '../activities/content-cache.ts';
 import { activityFieldsRaw } from '../activities/present.ts';
 import { listCourseActivitiesSlim } from '../activities/service.ts';
 import { requireCourseRead } from '../courses/access.ts';
 import { presentCourse } from '../courses/present.ts';
-import { getCourseOr404 } from '../courses/service.ts';
+import { getCourseForReadOr404 } from '../courses/service.ts';
 import { getOrgOr404 } from '../orgs/service.ts';
 import { chapterFields } from './present.ts';
 import { cachedPublicTree, rememberPublicTree } from './public-tree-cache.ts';
@@ -29,9 +30,9 @@ export async function readCourseMeta(
   principal: Principal,
   courseUuid: string,
   options: MetaOptions,
-): Promise<string> {
+): Promise<JsonBytes> {
   const db = ctx.database.db;
-  const course = await getCourseOr404(db, courseUuid);
+  const course = await getCourseForReadOr404(db, courseUuid);
   const caller = await requireCourseRead(db, principal, course);
   const anonymous = principal.kind === 'anonymous';
   const cached = anonymous ? cachedPublicTree(course, options.slim) : undefined;
@@ -81,7 +82,7 @@ export async function readCourseMeta(
     return chapterFields(chapter, chapterLocked, chapterActivities);
   });
 
-  const json = serializeWithRaw({ ...presented, org_uuid: org.org_uuid, chapters: chapterJson });
-  if (anonymous) rememberPublicTree(course, options.slim, json);
-  return json;
+  const body = toJsonBytes(serializeWithRaw({ ...presented, org_uuid: org.org_uuid, chapters: chapterJson }));
+  if (anonymous) rememberPublicTree(course, options.slim, body);
+  return body;
 }

@@ -122,4 +122,54 @@ describe('public course tree served from memory', () => {
     const hidden = await t.inject({ method: 'GET', url: `/api/v1/courses/${course.course_uuid}/meta` });
     expect(hidden.statusCode).toBe(401);
   });
+
+  it('sends the bytes the uncached path builds, with an entity tag that a revalidation answers with 304', async () => {
+    const org = await createOrg(t);
+    const editor = await signedInUser(t, org, 'admin');
+    const course = await createCourse(t, org, editor.headers, { name: 'Tagged' });
+    await publishCourse(t, course, editor.headers);
+    const chapter = await createChapter(t, course, editor.headers, { name: 'One' });
+    await createActivity(t, chapter, editor.headers, { name: 'A' });
+    const url = `/api/v1/courses/${course.course_uuid}/meta`;
+    const anonymous = (headers: Record<string, string> = {}) => t.inject({ method: 'GET', url, headers });
+
+    await anonymous();
+    const cached = await anonymous();
+    // A signed-in reader from another organization sees the same tree, built afresh for every read.
+    const outsider = await signedInUser(t, await createOrg(t));
+    const uncached = await t.inject({ method: 'GET', url, headers: outsider.headers });
+    expect(cached.statusCode).toBe(200);
+    expect(cached.rawPayload.equals(uncached.rawPayload)).toBe(true);
+    const etag = cached.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(uncached.headers.etag).toBe(etag);
+
+    const revalidated = await anonymous({ 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(revalidated.headers.etag).toBe(etag);
+
+    await createActivity(t, chapter, editor.headers, { name: 'B' });
+    const changed = await anonymous({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(names(changed.json())).toEqual([['One', ['A', 'B']]]);
+  });
+
+  it('shows a change to every read that arrives together right after it', async () => {
+    const org = await createOrg(t);
+    const editor = await signedInUser(t, org, 'admin');
+    const course = await createCourse(t, org, editor.headers, { name: 'Busy' });
+    await publishCourse(t, course, editor.headers);
+    await createChapter(t, course, editor.headers, { name: 'One' });
+    await Promise.all(Array.from({ length: 5 }, () => anonymousTree(course.course_uuid)));
+
+    await createChapter(t, course, editor.headers, { name: 'Two' });
+    const trees = await Promise.all(Array.from({ length: 5 }, () => anonymousTree(course.course_uuid)));
+    for (const tree of trees)
+      expect(names(tree)).toEqual([
+        ['One', []],
+        ['Two', []],
+      ]);
+  });
 });

@@ -6,46 +6,63 @@
  * process is seen at once. Entries also expire after a short time, which bounds how long
  * an author's renamed profile can show in a cached tree.
  */
+import type { JsonBytes } from '../../core/http/json-bytes.ts';
 import type { CourseRow } from '../courses/service.ts';
 
 const MAX_BYTES = 64 * 1024 * 1024;
 const TTL_MS = 30_000;
 
 interface Entry {
-  fingerprint: string;
-  json: string;
+  /** The course row the tree was built from. */
+  course: CourseRow;
+  body: JsonBytes;
   expiresAt: number;
 }
 
 const entries = new Map<string, Entry>();
 let cachedBytes = 0;
 
-/** The whole row: its uuid tells databases apart, its tree_version and fields tell changes. */
-const fingerprintOf = (course: CourseRow) => JSON.stringify(course);
+/**
+ * The whole row is compared, column by column: its uuid tells databases apart, its
+ * tree_version and fields tell changes. (Both rows come from the same query, so they have
+ * the same columns, each holding a plain value.)
+ */
+function sameRow(cached: CourseRow, current: CourseRow): boolean {
+  for (const column in current) {
+    if (cached[column as keyof CourseRow] !== current[column as keyof CourseRow]) return false;
+  }
+  return true;
+}
+
 const keyOf = (course: CourseRow, slim: boolean) => `${course.course_uuid}:${slim ? 'slim' : 'full'}`;
 
 function forget(key: string): void {
   const entry = entries.get(key);
   if (!entry) return;
-  cachedBytes -= entry.json.length;
+  cachedBytes -= entry.body.bytes.length;
   entries.delete(key);
 }
 
-export function cachedPublicTree(course: CourseRow, slim: boolean, now = Date.now()): string | undefined {
+export function cachedPublicTree(course: CourseRow, slim: boolean, now = Date.now()): JsonBytes | undefined {
   const key = keyOf(course, slim);
   const entry = entries.get(key);
   if (!entry) return undefined;
-  if (entry.expiresAt > now && entry.fingerprint === fingerprintOf(course)) return entry.json;
+  if (entry.expiresAt > now && sameRow(entry.course, course)) return entry.body;
   forget(key);
   return undefined;
 }
 
-export function rememberPublicTree(course: CourseRow, slim: boolean, json: string, now = Date.now()): void {
+export function rememberPublicTree(
+  course: CourseRow,
+  slim: boolean,
+  body: JsonBytes,
+  now = Date.now(),
+): void {
   const key = keyOf(course, slim);
   forget(key);
-  if (json.length > MAX_BYTES / 4) return;
-  entries.set(key, { fingerprint: fingerprintOf(course), json, expiresAt: now + TTL_MS });
-  cachedBytes += json.length;
+  if (body.bytes.length > MAX_BYTES / 4) return;
+  entries.set(key, { course, body, expiresAt: now + TTL_MS });
+  cachedBytes += body.bytes.length;
   // Oldest first: a Map iterates in insertion order.
   for (const oldKey of entries.keys()) {
     if (cachedBytes <= MAX_BYTES) break;

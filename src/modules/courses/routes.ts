@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
+import { sendJsonBytes } from '../../core/http/json-bytes.ts';
 import { readMultipartForm } from '../../core/http/multipart-form.ts';
 import { MessageResponse, Nullable, StringEnum } from '../../core/http/schemas.ts';
 import { registerResourceType } from '../../core/resources/registry.ts';
@@ -89,7 +90,7 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         tags,
         summary: 'The course with its chapters and activities in order',
         description:
-          'Unpublished activities are left out unless `with_unpublished_activities=true` and the caller may edit the course. `slim=true` leaves out each activity\u2019s content and details. Locked chapters and activities show `is_locked: true` and no content.',
+          'Unpublished activities are left out unless `with_unpublished_activities=true` and the caller may edit the course. `slim=true` leaves out each activity\u2019s content and details. Locked chapters and activities show `is_locked: true` and no content. The response carries an `ETag`; a request with `If-None-Match` naming it is answered 304 without a body.',
         params: CourseParams,
         querystring: Type.Object({
           with_unpublished_activities: Type.Boolean({ default: false }),
@@ -99,11 +100,11 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       },
     },
     async (request, reply) => {
-      const json = await readCourseMeta(ctx, request.principal, request.params.course_uuid, {
+      const tree = await readCourseMeta(ctx, request.principal, request.params.course_uuid, {
         withUnpublishedActivities: request.query.with_unpublished_activities,
         slim: request.query.slim,
       });
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      return sendJsonBytes(request, reply, tree);
     },
   );
 

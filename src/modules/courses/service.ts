@@ -6,6 +6,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
+import { sharedWithinTurn } from '../../core/db/turn-shared-read.ts';
 import { forbidden, invalid, notFound } from '../../core/errors/http-errors.ts';
 import { type Executor, emit } from '../../core/events/emit.ts';
 import { prefixedUuid } from '../../core/ids.ts';
@@ -51,6 +52,19 @@ export type { CourseRow } from './queries.ts';
 
 export async function getCourseOr404(db: Executor, courseUuid: string) {
   const course = await queries.findCourseByUuid(db, courseUuid);
+  if (!course) throw notFound('Course not found');
+  return course;
+}
+
+/**
+ * The course row for a read that changes nothing: the reads of one course that arrive in the
+ * same event-loop turn share one query (a popular course tree is read by many at once), and
+ * so one row object, which none of them may modify.
+ */
+const findCourseForRead = sharedWithinTurn(queries.findCourseByUuid);
+
+export async function getCourseForReadOr404(db: Executor, courseUuid: string) {
+  const course = await findCourseForRead(db, courseUuid);
   if (!course) throw notFound('Course not found');
   return course;
 }

@@ -57,9 +57,13 @@ export async function loadCourseOutline(
   org: OrgRow,
   courseUuid: string,
 ): Promise<CourseOutline> {
-  const meta = JSON.parse(
-    await readCourseMeta(ctx, principal, courseUuid, { withUnpublishedActivities: false, slim: true }),
-  ) as CourseOutline['course'] & { chapters: MetaChapter[] };
+  const tree = await readCourseMeta(ctx, principal, courseUuid, {
+    withUnpublishedActivities: false,
+    slim: true,
+  });
+  const meta = JSON.parse(tree.bytes.toString('utf8')) as CourseOutline['course'] & {
+    chapters: MetaChapter[];
+  };
   // A course is only ever shown under its own organization's address.
   if (meta.org_id !== org.id) throw notFound('Course');
   const signedIn = principal.kind === 'user';
