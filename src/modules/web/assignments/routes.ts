@@ -59,6 +59,19 @@ async function taskOf(ctx: AppContext, target: Target, taskUuid: string) {
 export async function assignmentPages(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
+  /** Saves the learner's answer to one task; the redirect lands on that task. */
+  async function saveTaskAnswer(target: Target, taskUuid: string, answer: Record<string, unknown>) {
+    await saveAnswer(
+      ctx,
+      target.user,
+      target.assignmentUuid,
+      taskUuid,
+      { fields: { task_submission: answer }, answerText: JSON.stringify(answer) },
+      undefined,
+    );
+    return `task-${taskUuid}`;
+  }
+
   async function refused(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -115,15 +128,7 @@ export async function assignmentPages(fastify: FastifyInstance, { ctx }: { ctx: 
           jsonObjectOf(task.contents),
           request.body as PostedFields,
         );
-        await saveAnswer(
-          ctx,
-          target.user,
-          target.assignmentUuid,
-          taskUuid,
-          { fields: { task_submission: answer }, answerText: JSON.stringify(answer) },
-          undefined,
-        );
-        return `task-${taskUuid}`;
+        return saveTaskAnswer(target, taskUuid, answer);
       }),
   );
 
@@ -137,16 +142,7 @@ export async function assignmentPages(fastify: FastifyInstance, { ctx }: { ctx: 
         if (task.assignment_type !== 'FILE_SUBMISSION') throw badRequest('This task does not take a file');
         const uploaded = await uploadSubmissionFile(ctx, request, target.assignmentUuid, taskUuid);
         if (!uploaded) throw badRequest('Choose a file to upload');
-        const answer = { fileUUID: uploaded.file_uuid };
-        await saveAnswer(
-          ctx,
-          target.user,
-          target.assignmentUuid,
-          taskUuid,
-          { fields: { task_submission: answer }, answerText: JSON.stringify(answer) },
-          undefined,
-        );
-        return `task-${taskUuid}`;
+        return saveTaskAnswer(target, taskUuid, { fileUUID: uploaded.file_uuid });
       }),
   );
 
