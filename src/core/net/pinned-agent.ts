@@ -5,7 +5,7 @@
  * then starts TLS with the original hostname as SNI and certificate identity.
  */
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
-import { connect as connectTls, type TLSSocket } from 'node:tls';
+import { connect as connectTls, createSecureContext, type SecureContext, type TLSSocket } from 'node:tls';
 import { Agent, type buildConnector } from 'undici';
 import { normalizeHostname } from './blocked-addresses.ts';
 import {
@@ -22,8 +22,10 @@ export interface PinnedAgentOptions {
 }
 
 export function createPinnedAgent(network: OutboundNetwork, options: PinnedAgentOptions): Agent {
+  // Built once: parsing the trust store for every connection costs more than the handshake.
+  const trust = createSecureContext({ ca: network.ca as string | string[] | undefined });
   const connect: buildConnector.connector = (target, callback) => {
-    openVettedTlsSocket(network, target, options.connectTimeoutMs).then(
+    openVettedTlsSocket(network, trust, target, options.connectTimeoutMs).then(
       (socket) => callback(null, socket),
       (error: Error) => callback(error, null),
     );
@@ -33,6 +35,7 @@ export function createPinnedAgent(network: OutboundNetwork, options: PinnedAgent
 
 async function openVettedTlsSocket(
   network: OutboundNetwork,
+  trust: SecureContext,
   target: buildConnector.Options,
   timeoutMs: number,
 ): Promise<TLSSocket> {
@@ -47,7 +50,7 @@ async function openVettedTlsSocket(
     try {
       tcp = await openTcp(address, port, deadline - Date.now());
       assertPeerIsVetted(network, tcp, address, hostname);
-      return await startTls(tcp, hostname, network.ca, deadline - Date.now());
+      return await startTls(tcp, hostname, trust, deadline - Date.now());
     } catch (error) {
       tcp?.destroy();
       if (error instanceof DestinationRefused) throw error;
@@ -107,7 +110,7 @@ function openTcp(address: string, port: number, timeoutMs: number): Promise<Sock
 function startTls(
   tcp: Socket,
   hostname: string,
-  ca: OutboundNetwork['ca'],
+  trust: SecureContext,
   timeoutMs: number,
 ): Promise<TLSSocket> {
   const socket = connectTls({
@@ -115,7 +118,7 @@ function startTls(
     // Certificate identity is checked against `servername`, or `host` for IP-literal URLs (no SNI).
     host: hostname,
     servername: isIP(hostname) ? undefined : hostname,
-    ca: ca as string | string[] | undefined,
+    secureContext: trust,
     rejectUnauthorized: true,
     ALPNProtocols: ['http/1.1'],
   });

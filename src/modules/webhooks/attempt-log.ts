@@ -10,10 +10,10 @@ import type { Database } from '../../core/db/database.ts';
 import type { Executor } from '../../core/events/emit.ts';
 import { formatDateTime } from '../../core/time.ts';
 import {
-  type DeliveryRow,
   existingDeliveryIds,
   finishLeasedAttempts,
   insertAttempts,
+  type LeasedDeliveryRow,
   pruneAttempts,
   pruneUnloggedDeliveries,
 } from './queries.ts';
@@ -23,12 +23,16 @@ import type { AttemptOutcome } from './send-attempt.ts';
 /** Spec §6.1 rule 5: the 200 most recent attempts per endpoint are retained. */
 export const RETAINED_ATTEMPTS_PER_ENDPOINT = 200;
 const WRITE_RETRY_DELAYS_MS = [50, 250, 1000];
-/** Attempts wait this long for company before being written, unless a batch fills first. */
-const GATHER_MS = 20;
-const MAX_BATCH = 256;
+/**
+ * Attempts wait this long for company before being written, unless a batch fills first: most
+ * of a write's cost is per transaction and per statement, not per row. Their requests are
+ * over meanwhile (the slots already serve other deliveries); only the record waits.
+ */
+const GATHER_MS = 50;
+const MAX_BATCH = 500;
 
 export interface FinishedAttempt {
-  delivery: Pick<DeliveryRow, 'id' | 'endpoint_id' | 'delivery_id' | 'event'>;
+  delivery: Pick<LeasedDeliveryRow, 'id' | 'endpoint_id' | 'delivery_id' | 'event'>;
   attemptNumber: number;
   startedMs: number;
   outcome: AttemptOutcome;
@@ -112,7 +116,9 @@ async function writeBatch(trx: Executor, leaseOwner: string, attempts: FinishedA
   const byProgress = new Map<string, FinishedAttempt[]>();
   for (const attempt of attempts) {
     const key = `${attempt.progress.state}:${attempt.progress.nextAttemptMs}`;
-    byProgress.set(key, [...(byProgress.get(key) ?? []), attempt]);
+    const group = byProgress.get(key);
+    if (group) group.push(attempt);
+    else byProgress.set(key, [attempt]);
   }
   const advanced = new Set<number>();
   for (const group of byProgress.values()) {
@@ -153,7 +159,8 @@ async function writeBatch(trx: Executor, leaseOwner: string, attempts: FinishedA
   );
   for (const endpointId of new Set(logged.map((attempt) => attempt.delivery.endpoint_id))) {
     // A finished delivery can only lose its last logged attempt here.
-    const dropped = await pruneAttempts(trx, endpointId, RETAINED_ATTEMPTS_PER_ENDPOINT);
-    await pruneUnloggedDeliveries(trx, endpointId, dropped);
+    if ((await pruneAttempts(trx, endpointId, RETAINED_ATTEMPTS_PER_ENDPOINT)) > 0) {
+      await pruneUnloggedDeliveries(trx, endpointId);
+    }
   }
 }

@@ -143,8 +143,20 @@ export interface LeaseRequest {
   limit: number;
 }
 
+/** What a leased delivery carries to its attempt and its record. */
+const LEASED_COLUMNS = [
+  'id',
+  'endpoint_id',
+  'delivery_id',
+  'event',
+  'body',
+  'attempts',
+  'lease_until_ms',
+] as const satisfies readonly (keyof DeliveryRow)[];
+export type LeasedDeliveryRow = Pick<DeliveryRow, (typeof LEASED_COLUMNS)[number]>;
+
 /** Takes a lease on up to `limit` due deliveries of one endpoint whose lease is free or expired. */
-export async function leaseDueDeliveries(db: Executor, lease: LeaseRequest): Promise<DeliveryRow[]> {
+export async function leaseDueDeliveries(db: Executor, lease: LeaseRequest): Promise<LeasedDeliveryRow[]> {
   const due = skipLockedRows(
     db,
     db
@@ -160,7 +172,7 @@ export async function leaseDueDeliveries(db: Executor, lease: LeaseRequest): Pro
     .updateTable('webhook_deliveries')
     .set({ lease_owner: lease.owner, lease_until_ms: lease.leaseUntilMs })
     .where('id', 'in', due)
-    .returningAll()
+    .returning(LEASED_COLUMNS)
     .execute();
 }
 
@@ -223,26 +235,25 @@ export async function latestDeliveryOf(db: Executor, endpointId: number, deliver
 }
 
 /**
- * Of the given deliveries, drops the finished ones none of whose attempts is left in the log,
- * so every delivery the log still shows can be redelivered and nothing older is kept.
+ * Drops the endpoint's finished deliveries none of whose attempts is left in the log, so every
+ * delivery the log still shows can be redelivered and nothing older is kept. Retention keeps
+ * the finished ones few (those of the newest logged attempts), and the text of the statement
+ * never changes, so it is prepared once.
  */
-export async function pruneUnloggedDeliveries(
-  db: Executor,
-  endpointId: number,
-  deliveryIds: string[],
-): Promise<void> {
-  if (deliveryIds.length === 0) return;
+export async function pruneUnloggedDeliveries(db: Executor, endpointId: number): Promise<void> {
   await db
     .deleteFrom('webhook_deliveries')
     .where('endpoint_id', '=', endpointId)
-    .where('delivery_id', 'in', deliveryIds)
     .where('next_attempt_ms', 'is', null)
-    .where('delivery_id', 'not in', (eb) =>
-      eb
-        .selectFrom('webhook_delivery_attempts')
-        .select('delivery_id')
-        .where('endpoint_id', '=', endpointId)
-        .where('delivery_id', 'in', deliveryIds),
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_delivery_attempts')
+            .select('webhook_delivery_attempts.id')
+            .where('webhook_delivery_attempts.endpoint_id', '=', endpointId)
+            .whereRef('webhook_delivery_attempts.delivery_id', '=', 'webhook_deliveries.delivery_id'),
+        ),
+      ),
     )
     .execute();
 }
@@ -254,8 +265,8 @@ export async function insertAttempts(db: Executor, attempts: NewAttempt[]): Prom
   await db.insertInto('webhook_delivery_attempts').values(attempts).execute();
 }
 
-/** Keeps the newest `keep` attempt rows of an endpoint; returns the delivery ids of the dropped rows. */
-export async function pruneAttempts(db: Executor, endpointId: number, keep: number): Promise<string[]> {
+/** Keeps the newest `keep` attempt rows of an endpoint; returns how many it dropped. */
+export async function pruneAttempts(db: Executor, endpointId: number, keep: number): Promise<number> {
   const oldestDropped = db
     .selectFrom('webhook_delivery_attempts')
     .select('id')
@@ -263,13 +274,12 @@ export async function pruneAttempts(db: Executor, endpointId: number, keep: numb
     .orderBy('id', 'desc')
     .limit(1)
     .offset(keep);
-  const dropped = await db
+  const result = await db
     .deleteFrom('webhook_delivery_attempts')
     .where('endpoint_id', '=', endpointId)
     .where('id', '<=', oldestDropped)
-    .returning('delivery_id')
-    .execute();
-  return [...new Set(dropped.map((row) => row.delivery_id))];
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function listAttemptRows(db: Executor, endpointId: number, limit: number) {

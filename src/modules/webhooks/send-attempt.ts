@@ -34,7 +34,6 @@ export async function sendAttempt(
   timeoutMs: number,
 ): Promise<AttemptOutcome> {
   const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
   // undici accepts an EventEmitter as its abort signal: cheaper than an AbortSignal per request.
   const deadline = new EventEmitter();
   let timedOut = false;
@@ -58,7 +57,7 @@ export async function sendAttempt(
       responseBody: decodeLeadingBytes(body),
       errorMessage: null,
       success: httpStatus >= 200 && httpStatus < 300,
-      durationMs: elapsed(),
+      durationMs: Math.round(performance.now() - started),
     };
   } catch (error) {
     return {
@@ -66,38 +65,38 @@ export async function sendAttempt(
       responseBody: null,
       errorMessage: timedOut ? `Timed out after ${timeoutMs} ms` : describeFailure(error),
       success: false,
-      durationMs: elapsed(),
+      durationMs: Math.round(performance.now() - started),
     };
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Collects the first bytes of the body, reading on (and discarding) up to the read limit. */
+/**
+ * Collects the first bytes of the body, reading on (and discarding) up to the read limit.
+ * The handlers are written inline: this runs for every attempt, and under tsx a named inner
+ * function costs a property definition each time it is created.
+ */
 function readLeadingBytes(body: Readable): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let kept = 0;
     let read = 0;
-    const finish = (error?: Error) => {
-      body.off('data', onData).off('end', onEnd).off('error', onError);
-      if (error) reject(error);
-      else resolve(Buffer.concat(chunks));
-    };
-    const onData = (chunk: Buffer) => {
-      read += chunk.length;
-      if (kept < STORED_RESPONSE_BYTES) {
-        chunks.push(chunk);
-        kept += chunk.length;
-      }
-      if (read > MAX_RESPONSE_BYTES_READ) {
-        body.destroy();
-        finish();
-      }
-    };
-    const onEnd = () => finish();
-    const onError = (error: Error) => finish(error);
-    body.on('data', onData).once('end', onEnd).once('error', onError);
+    body
+      .on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (kept < STORED_RESPONSE_BYTES) {
+          chunks.push(chunk);
+          kept += chunk.length;
+        }
+        if (read > MAX_RESPONSE_BYTES_READ) {
+          // Destroyed without an error: no further event settles the promise differently.
+          body.destroy();
+          resolve(Buffer.concat(chunks));
+        }
+      })
+      .once('end', () => resolve(Buffer.concat(chunks)))
+      .once('error', reject);
   });
 }
 
