@@ -194,6 +194,22 @@ describe('delivery worker', () => {
     expect(Buffer.byteLength(attempt.response_body!)).toBe(500);
   });
 
+  it('reads a huge response body only up to its limit, keeps its first 500 bytes, and delivers on', async () => {
+    const chatty = await endpoint(11, '/chatty');
+    receiver.respondWith((request) =>
+      request.path === '/chatty' ? { status: 200, body: 'x'.repeat(4 * 1024 * 1024) } : { status: 204 },
+    );
+    startWorker({ retryDelaysMs: [] });
+    await emitEvent(t.db, 11, 'course_created', course('Chatty 1', 11));
+    await emitEvent(t.db, 11, 'course_created', course('Chatty 2', 11));
+    const deliveries = await settledDeliveries(t.db, chatty.webhook_uuid, 2);
+    expect(deliveries.map((delivery) => delivery.state)).toEqual(['succeeded', 'succeeded']);
+    for (const attempt of await listDeliveryAttempts(t.ctx, 11, chatty.webhook_uuid)) {
+      expect(attempt).toMatchObject({ http_status: 200, success: true, error_message: null });
+      expect(attempt.response_body).toBe('x'.repeat(500));
+    }
+  });
+
   it('a slow endpoint does not hold up the others', async () => {
     const slow = await endpoint(7, '/slow');
     const fast = await endpoint(7, '/fast');

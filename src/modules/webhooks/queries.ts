@@ -17,6 +17,21 @@ export type AttemptRow = Selectable<WebhookDeliveryAttemptsTable>;
 export type NewDelivery = Insertable<WebhookDeliveriesTable>;
 export type NewAttempt = Insertable<WebhookDeliveryAttemptsTable>;
 
+/**
+ * Statements over many rows go out in chunks of this many: far from SQLite's parameter limit,
+ * and since batch sizes vary, a fixed chunk keeps most statements' text, and so their
+ * prepared form, the same from one batch to the next.
+ */
+const ROWS_PER_STATEMENT = 100;
+
+function chunked<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) {
+    chunks.push(items.slice(start, start + ROWS_PER_STATEMENT));
+  }
+  return chunks;
+}
+
 // ---- endpoints ----
 
 export async function insertEndpoint(db: Executor, values: Insertable<WebhookEndpointsTable>) {
@@ -96,20 +111,15 @@ export async function claimUndispatchedEvents(trx: Executor, limit: number) {
 }
 
 export async function markEventsDispatched(trx: Executor, ids: number[], nowMs: number) {
-  await trx.updateTable('outbox_events').set({ dispatched_ms: nowMs }).where('id', 'in', ids).execute();
+  for (const chunk of chunked(ids)) {
+    await trx.updateTable('outbox_events').set({ dispatched_ms: nowMs }).where('id', 'in', chunk).execute();
+  }
 }
 
 // ---- deliveries ----
 
-const INSERT_CHUNK = 500;
-
 export async function insertDeliveries(db: Executor, rows: NewDelivery[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await db
-      .insertInto('webhook_deliveries')
-      .values(rows.slice(start, start + INSERT_CHUNK))
-      .execute();
-  }
+  for (const chunk of chunked(rows)) await db.insertInto('webhook_deliveries').values(chunk).execute();
 }
 
 /** Endpoints that have a due delivery nobody holds: one index probe per endpoint, whatever the backlog. */
@@ -200,21 +210,25 @@ export interface AttemptProgress {
  * ids it updated: a delivery whose lease this worker no longer holds is left alone.
  */
 export async function finishLeasedAttempts(db: Executor, progress: AttemptProgress): Promise<number[]> {
-  const rows = await db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({
-      attempts: eb('attempts', '+', 1),
-      state: progress.state,
-      next_attempt_ms: progress.nextAttemptMs,
-      finished_ms: progress.finishedMs,
-      lease_owner: null,
-      lease_until_ms: null,
-    }))
-    .where('id', 'in', progress.ids)
-    .where('lease_owner', '=', progress.owner)
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
+  const finished: number[] = [];
+  for (const ids of chunked(progress.ids)) {
+    const rows = await db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        state: progress.state,
+        next_attempt_ms: progress.nextAttemptMs,
+        finished_ms: progress.finishedMs,
+        lease_owner: null,
+        lease_until_ms: null,
+      }))
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', progress.owner)
+      .returning('id')
+      .execute();
+    for (const row of rows) finished.push(row.id);
+  }
+  return finished;
 }
 
 export async function existingDeliveryIds(db: Executor, ids: number[]): Promise<number[]> {
@@ -261,8 +275,9 @@ export async function pruneUnloggedDeliveries(db: Executor, endpointId: number):
 // ---- attempt log ----
 
 export async function insertAttempts(db: Executor, attempts: NewAttempt[]): Promise<void> {
-  if (attempts.length === 0) return;
-  await db.insertInto('webhook_delivery_attempts').values(attempts).execute();
+  for (const chunk of chunked(attempts)) {
+    await db.insertInto('webhook_delivery_attempts').values(chunk).execute();
+  }
 }
 
 /** Keeps the newest `keep` attempt rows of an endpoint; returns how many it dropped. */

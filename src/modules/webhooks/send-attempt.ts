@@ -1,12 +1,14 @@
 /**
  * One HTTP attempt of a delivery: POST the stored body through the pinned agent within one
  * deadline covering the request and the whole response, so a receiver that trickles bytes
- * cannot hold a slot. Redirects are not followed (undici's `request` never follows them), so a
- * 3xx is a failure like any other non-2xx.
+ * cannot hold a slot. Redirects are not followed (a dispatched request never follows them), so
+ * a 3xx is a failure like any other non-2xx.
+ *
+ * The request goes through undici's dispatch interface with a handler that keeps the status and
+ * the first bytes of the body as they arrive: no response stream is built for a body that is
+ * only peeked at, which roughly halves the client's work per request.
  */
-import { EventEmitter } from 'node:events';
-import type { Readable } from 'node:stream';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { DestinationRefused } from '../../core/net/outbound-network.ts';
 import { decodeLeadingBytes, STORED_RESPONSE_BYTES } from './response-body.ts';
 
@@ -34,24 +36,27 @@ export async function sendAttempt(
   timeoutMs: number,
 ): Promise<AttemptOutcome> {
   const started = performance.now();
-  // undici accepts an EventEmitter as its abort signal: cheaper than an AbortSignal per request.
-  const deadline = new EventEmitter();
+  const response = new LeadingBytesResponse();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    deadline.emit('abort');
+    response.abort(new Error('deadline reached'));
   }, timeoutMs);
-  let httpStatus: number | null = null;
   try {
-    const response = await request(attempt.url, {
-      dispatcher,
-      method: 'POST',
-      headers: attempt.headers,
-      body: attempt.body,
-      signal: deadline,
-    });
-    httpStatus = response.statusCode;
-    const body = await readLeadingBytes(response.body);
+    const url = new URL(attempt.url);
+    const received = new Promise<Buffer>((resolve, reject) => response.settleWith(resolve, reject));
+    dispatcher.dispatch(
+      {
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        headers: attempt.headers,
+        body: attempt.body,
+      },
+      response,
+    );
+    const body = await received;
+    const httpStatus = response.statusCode!;
     return {
       httpStatus,
       responseBody: decodeLeadingBytes(body),
@@ -61,7 +66,7 @@ export async function sendAttempt(
     };
   } catch (error) {
     return {
-      httpStatus,
+      httpStatus: response.statusCode,
       responseBody: null,
       errorMessage: timedOut ? `Timed out after ${timeoutMs} ms` : describeFailure(error),
       success: false,
@@ -73,31 +78,69 @@ export async function sendAttempt(
 }
 
 /**
- * Collects the first bytes of the body, reading on (and discarding) up to the read limit.
- * The handlers are written inline: this runs for every attempt, and under tsx a named inner
- * function costs a property definition each time it is created.
+ * Receives one response: its status, and the first bytes of its body, reading on (and
+ * discarding) up to the read limit. Settles once, with the bytes or with the first error.
  */
-function readLeadingBytes(body: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    let read = 0;
-    body
-      .on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        if (kept < STORED_RESPONSE_BYTES) {
-          chunks.push(chunk);
-          kept += chunk.length;
-        }
-        if (read > MAX_RESPONSE_BYTES_READ) {
-          // Destroyed without an error: no further event settles the promise differently.
-          body.destroy();
-          resolve(Buffer.concat(chunks));
-        }
-      })
-      .once('end', () => resolve(Buffer.concat(chunks)))
-      .once('error', reject);
-  });
+class LeadingBytesResponse implements Dispatcher.DispatchHandler {
+  statusCode: number | null = null;
+  #chunks: Buffer[] = [];
+  #kept = 0;
+  #read = 0;
+  #controller: Dispatcher.DispatchController | undefined;
+  /** An abort asked for before the request reached a socket; applied when it does. */
+  #pendingAbort: Error | undefined;
+  #resolve: ((body: Buffer) => void) | undefined;
+  #reject: ((error: Error) => void) | undefined;
+
+  settleWith(resolve: (body: Buffer) => void, reject: (error: Error) => void): void {
+    this.#resolve = resolve;
+    this.#reject = reject;
+  }
+
+  abort(reason: Error): void {
+    if (this.#controller) this.#controller.abort(reason);
+    else this.#pendingAbort = reason;
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    if (this.#pendingAbort) controller.abort(this.#pendingAbort);
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+    this.statusCode = statusCode;
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.#read += chunk.length;
+    if (this.#kept < STORED_RESPONSE_BYTES) {
+      this.#chunks.push(chunk);
+      this.#kept += chunk.length;
+    }
+    if (this.#read > MAX_RESPONSE_BYTES_READ) {
+      // Enough has been read: what is kept is the answer, and the rest is not fetched.
+      this.#settle();
+      controller.abort(new Error('response body longer than the read limit'));
+    }
+  }
+
+  onResponseEnd(): void {
+    this.#settle();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    const reject = this.#reject;
+    this.#resolve = undefined;
+    this.#reject = undefined;
+    reject?.(error);
+  }
+
+  #settle(): void {
+    const resolve = this.#resolve;
+    this.#resolve = undefined;
+    this.#reject = undefined;
+    resolve?.(Buffer.concat(this.#chunks));
+  }
 }
 
 function describeFailure(error: unknown): string {
