@@ -13,8 +13,9 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const TTL_MS = 30_000;
 
 interface Entry {
-  /** The course row the tree was built from. */
+  /** The course row the tree was built from, and its columns. */
   course: CourseRow;
+  columns: (keyof CourseRow)[];
   body: JsonBytes;
   expiresAt: number;
 }
@@ -27,10 +28,8 @@ let cachedBytes = 0;
  * tree_version and fields tell changes. (Both rows come from the same query, so they have
  * the same columns, each holding a plain value.)
  */
-function sameRow(cached: CourseRow, current: CourseRow): boolean {
-  for (const column in current) {
-    if (cached[column as keyof CourseRow] !== current[column as keyof CourseRow]) return false;
-  }
+function sameRow(entry: Entry, current: CourseRow): boolean {
+  for (const column of entry.columns) if (entry.course[column] !== current[column]) return false;
   return true;
 }
 
@@ -47,7 +46,7 @@ export function cachedPublicTree(course: CourseRow, slim: boolean, now = Date.no
   const key = keyOf(course, slim);
   const entry = entries.get(key);
   if (!entry) return undefined;
-  if (entry.expiresAt > now && sameRow(entry.course, course)) return entry.body;
+  if (entry.expiresAt > now && sameRow(entry, course)) return entry.body;
   forget(key);
   return undefined;
 }
@@ -61,7 +60,12 @@ export function rememberPublicTree(
   const key = keyOf(course, slim);
   forget(key);
   if (body.bytes.length > MAX_BYTES / 4) return;
-  entries.set(key, { course, body, expiresAt: now + TTL_MS });
+  entries.set(key, {
+    course,
+    columns: Object.keys(course) as (keyof CourseRow)[],
+    body,
+    expiresAt: now + TTL_MS,
+  });
   cachedBytes += body.bytes.length;
   // Oldest first: a Map iterates in insertion order.
   for (const oldKey of entries.keys()) {
