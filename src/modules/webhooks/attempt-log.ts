@@ -46,8 +46,12 @@ interface Pending {
 }
 
 export interface AttemptLog {
-  /** Resolves once the attempt and the delivery's new state are committed. */
-  record(attempt: FinishedAttempt): Promise<void>;
+  /**
+   * Resolves once the attempt and the delivery's new state are committed. With no other
+   * attempt in flight (`moreComing` false) nothing will come to share the write, so it starts
+   * at once instead of waiting for company.
+   */
+  record(attempt: FinishedAttempt, moreComing: boolean): Promise<void>;
 }
 
 export function createAttemptLog(db: Database, leaseOwner: string, logger: FastifyBaseLogger): AttemptLog {
@@ -72,11 +76,11 @@ export function createAttemptLog(db: Database, leaseOwner: string, logger: Fasti
   };
 
   return {
-    record: (attempt) =>
+    record: (attempt, moreComing) =>
       new Promise<void>((resolve, reject) => {
         queue.push({ attempt, resolve, reject });
         if (writing) return;
-        if (queue.length >= MAX_BATCH) {
+        if (queue.length >= MAX_BATCH || !moreComing) {
           clearTimeout(gathering);
           void writeQueued();
         } else {

@@ -154,7 +154,7 @@ export function startDeliveryWorker(
     if (progress.state === 'failed') logger.warn(facts, 'webhook delivery failed after its last attempt');
     else logger.debug(facts, 'webhook attempt finished');
     try {
-      await attemptLog.record({ delivery, attemptNumber, startedMs, outcome, progress });
+      await attemptLog.record({ delivery, attemptNumber, startedMs, outcome, progress }, sending > 0);
     } catch (error) {
       // The lease runs out and a later poll repeats the attempt: at-least-once, never lost.
       logger.error({ err: error, deliveryId: delivery.delivery_id }, 'could not record a webhook attempt');
