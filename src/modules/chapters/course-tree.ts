@@ -11,7 +11,7 @@ import { serializeWithRaw } from '../../core/http/raw-json.ts';
 import { contentsAt, type StoredContent } from '../activities/content-cache.ts';
 import { activityFieldsRaw } from '../activities/present.ts';
 import { listCourseActivitiesSlim } from '../activities/service.ts';
-import { requireCourseRead } from '../courses/access.ts';
+import { courseReaderOf, requireCourseRead } from '../courses/access.ts';
 import { presentCourse } from '../courses/present.ts';
 import { getCourseForReadOr404 } from '../courses/service.ts';
 import { getOrgOr404 } from '../orgs/service.ts';
@@ -42,7 +42,7 @@ export async function readCourseMeta(
     listActivityLinks(db, course.id),
     listCourseActivitiesSlim(db, course.id),
     getOrgOr404(db, course.org_id),
-    presentCourse(db, course),
+    presentCourse(db, course, courseReaderOf(caller)),
   ]);
   const restricted = [
     ...chapters.filter((c) => c.lock_type === 'restricted').map((c) => c.chapter_uuid),

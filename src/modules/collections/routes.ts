@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import { MessageResponse, Nullable } from '../../core/http/schemas.ts';
-import { presentCourses } from '../courses/present.ts';
+import { courseReaderFor } from '../courses/access.ts';
+import { type CourseReader, presentCourses } from '../courses/present.ts';
 import { CourseRead } from '../courses/schemas.ts';
 import type { CourseRow } from '../courses/service.ts';
 import type { CollectionRow } from './queries.ts';
@@ -35,14 +36,17 @@ export async function collectionRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = ctx.database.db;
 
-  const present = async ({ collection, courses }: { collection: CollectionRow; courses: CourseRow[] }) => ({
+  const present = async (
+    { collection, courses }: { collection: CollectionRow; courses: CourseRow[] },
+    reader: CourseReader,
+  ) => ({
     id: collection.id,
     collection_uuid: collection.collection_uuid,
     org_id: collection.org_id,
     name: collection.name,
     public: collection.public,
     description: collection.description,
-    courses: await presentCourses(db, courses),
+    courses: await presentCourses(db, courses, reader),
     creation_date: collection.creation_date,
     update_date: collection.update_date,
   });
@@ -59,7 +63,10 @@ export async function collectionRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     },
     async (request) => {
       const collection = await collections.createCollection(ctx, request.principal, request.body);
-      return present((await collections.withVisibleCourses(ctx, request.principal, [collection]))[0]);
+      return present(
+        (await collections.withVisibleCourses(ctx, request.principal, [collection]))[0],
+        await courseReaderFor(db, request.principal),
+      );
     },
   );
 
@@ -74,7 +81,10 @@ export async function collectionRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       },
     },
     async (request) =>
-      present(await collections.readCollection(ctx, request.principal, request.params.collection_uuid)),
+      present(
+        await collections.readCollection(ctx, request.principal, request.params.collection_uuid),
+        await courseReaderFor(db, request.principal),
+      ),
   );
 
   app.get(
@@ -93,8 +103,11 @@ export async function collectionRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     },
     async (request) => {
       const { org_id, page, limit } = request.params;
+      const reader = await courseReaderFor(db, request.principal);
       return Promise.all(
-        (await collections.listOrgCollections(ctx, request.principal, org_id, page, limit)).map(present),
+        (await collections.listOrgCollections(ctx, request.principal, org_id, page, limit)).map((found) =>
+          present(found, reader),
+        ),
       );
     },
   );
@@ -117,7 +130,10 @@ export async function collectionRoutes(fastify: FastifyInstance, { ctx }: { ctx:
         request.params.collection_uuid,
         request.body,
       );
-      return present((await collections.withVisibleCourses(ctx, request.principal, [collection]))[0]);
+      return present(
+        (await collections.withVisibleCourses(ctx, request.principal, [collection]))[0],
+        await courseReaderFor(db, request.principal),
+      );
     },
   );
 

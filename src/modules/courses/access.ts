@@ -11,7 +11,9 @@ import { forbidden, unauthorized } from '../../core/errors/http-errors.ts';
 import type { Executor } from '../../core/events/emit.ts';
 import { assertTokenInOrg, assertTokenRight, getOrgRole } from '../roles/access.ts';
 import { isAdminOrMaintainerRole } from '../roles/global-roles.ts';
+import { listUserOrgIds } from '../roles/service.ts';
 import { resourcesUnlockedForUser, resourcesWithGroups } from '../usergroups/service.ts';
+import { type CourseReader, OUTSIDE_READER } from './present.ts';
 import { type CourseAuthorRow, type CourseRow, findAuthor } from './queries.ts';
 
 const AUTHORING = new Set(['CREATOR', 'MAINTAINER', 'CONTRIBUTOR']);
@@ -49,6 +51,20 @@ export async function courseCaller(db: Executor, principal: Principal, orgId: nu
     admin: role !== undefined && isAdminOrMaintainerRole(role.roleId),
     rights: role?.rights ?? null,
   };
+}
+
+/** Inside which organizations this caller sees course authors' e-mail addresses. */
+export async function courseReaderFor(db: Executor, principal: Principal): Promise<CourseReader> {
+  if (principal.kind === 'anonymous') return OUTSIDE_READER;
+  if (principal.kind === 'token') return { seesEmailsIn: (orgId) => orgId === principal.orgId };
+  if (principal.isSuperadmin) return { seesEmailsIn: () => true };
+  const orgIds = new Set(await listUserOrgIds(db, principal.id));
+  return { seesEmailsIn: (orgId) => orgIds.has(orgId) };
+}
+
+/** The same answer from a caller already resolved for one organization (no query). */
+export function courseReaderOf(caller: CourseCaller): CourseReader {
+  return { seesEmailsIn: (orgId) => caller.member && orgId === caller.orgId };
 }
 
 async function activeAuthorship(

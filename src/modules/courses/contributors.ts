@@ -19,7 +19,7 @@ export async function listContributors(ctx: AppContext, principal: Principal, co
   const db = ctx.database.db;
   const course = await getCourseOr404(db, courseUuid);
   await requireCourseRead(db, principal, course);
-  return queries.listAuthors(db, [course.id]);
+  return { course, authors: await queries.listAuthors(db, [course.id]) };
 }
 
 interface BulkResult {

@@ -1,4 +1,8 @@
-/** Courses as the API shows them (CourseRead), with their authors loaded in one batch. */
+/**
+ * Courses as the API shows them (CourseRead), with their authors loaded in one batch.
+ * Author e-mail addresses are shown only to readers inside the course's organization:
+ * a public course is readable by anyone, and its authors' addresses are not anyone's.
+ */
 import type { Static } from '@sinclair/typebox';
 import type { Executor } from '../../core/events/emit.ts';
 import { toUserRead } from '../users/present.ts';
@@ -8,15 +12,27 @@ import type { AuthorWithRole, CourseRead, CourseUpdateRead } from './schemas.ts'
 
 const parseObject = (text: string | null) => (text ? (JSON.parse(text) as Record<string, unknown>) : null);
 
+/** Whose author e-mails a reader sees: those of courses of the organizations it belongs to. */
+export interface CourseReader {
+  seesEmailsIn(orgId: number): boolean;
+}
+
+/** Anonymous visitors, and presentations with no reader at hand (folder listings). */
+export const OUTSIDE_READER: CourseReader = { seesEmailsIn: () => false };
+
 async function usersOf(db: Executor, authors: CourseAuthorRow[]) {
   return new Map(
     (await findUsersByIds(db, [...new Set(authors.map((a) => a.user_id))])).map((u) => [u.id, u]),
   );
 }
 
-function authorWithRole(author: CourseAuthorRow, user: UserRow): Static<typeof AuthorWithRole> {
+function authorWithRole(
+  author: CourseAuthorRow,
+  user: UserRow,
+  withEmail: boolean,
+): Static<typeof AuthorWithRole> {
   return {
-    user: toUserRead(user),
+    user: toUserRead(user, { withEmail }),
     authorship: author.authorship,
     authorship_status: author.authorship_status,
     creation_date: author.creation_date,
@@ -25,11 +41,17 @@ function authorWithRole(author: CourseAuthorRow, user: UserRow): Static<typeof A
 }
 
 /** Every authorship row with its user (the contributors listing). */
-export async function presentContributors(db: Executor, authors: CourseAuthorRow[]) {
+export async function presentContributors(
+  db: Executor,
+  course: Pick<CourseRow, 'org_id'>,
+  authors: CourseAuthorRow[],
+  reader: CourseReader,
+) {
   const users = await usersOf(db, authors);
+  const withEmail = reader.seesEmailsIn(course.org_id);
   return authors.flatMap((author) => {
     const user = users.get(author.user_id);
-    return user ? [{ user_id: author.user_id, ...authorWithRole(author, user) }] : [];
+    return user ? [{ user_id: author.user_id, ...authorWithRole(author, user, withEmail) }] : [];
   });
 }
 
@@ -67,7 +89,9 @@ function courseFields(
 export async function presentCourses(
   db: Executor,
   courses: CourseRow[],
+  reader: CourseReader,
 ): Promise<Static<typeof CourseRead>[]> {
+  const orgOf = new Map(courses.map((course) => [course.id, course.org_id]));
   const authors = await listAuthors(
     db,
     courses.map((c) => c.id),
@@ -78,14 +102,18 @@ export async function presentCourses(
     const user = users.get(author.user_id);
     if (!user) continue;
     const list = byCourse.get(author.course_id) ?? [];
-    list.push(authorWithRole(author, user));
+    list.push(authorWithRole(author, user, reader.seesEmailsIn(orgOf.get(author.course_id) ?? 0)));
     byCourse.set(author.course_id, list);
   }
   return courses.map((course) => courseFields(course, byCourse.get(course.id) ?? []));
 }
 
-export async function presentCourse(db: Executor, course: CourseRow): Promise<Static<typeof CourseRead>> {
-  return (await presentCourses(db, [course]))[0];
+export async function presentCourse(
+  db: Executor,
+  course: CourseRow,
+  reader: CourseReader,
+): Promise<Static<typeof CourseRead>> {
+  return (await presentCourses(db, [course], reader))[0];
 }
 
 export function toCourseUpdateRead(update: CourseUpdateRow): Static<typeof CourseUpdateRead> {

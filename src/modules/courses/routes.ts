@@ -6,9 +6,9 @@ import type { AppContext } from '../../core/context.ts';
 import { sendJsonBytes } from '../../core/http/json-bytes.ts';
 import { readMultipartForm } from '../../core/http/multipart-form.ts';
 import { MessageResponse, Nullable, StringEnum } from '../../core/http/schemas.ts';
-import { registerResourceType } from '../../core/resources/registry.ts';
 import { readCourseMeta } from '../chapters/course-tree.ts';
 import { chapterFields } from '../chapters/schemas.ts';
+import { courseReaderFor } from './access.ts';
 import * as contributors from './contributors.ts';
 import { presentContributors, presentCourse, presentCourses, toCourseUpdateRead } from './present.ts';
 import {
@@ -39,11 +39,6 @@ const FullCourseRead = Type.Object({
 export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = ctx.database.db;
-  registerResourceType('course_', async (executor, uuid) => {
-    const course = await courses.findCourseByUuid(executor, uuid);
-    return course && { orgId: course.org_id, type: 'course', present: () => presentCourse(executor, course) };
-  });
-
   app.post(
     '/api/v1/courses/',
     {
@@ -70,7 +65,7 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         form.fields,
         form.files.thumbnail,
       );
-      return presentCourse(db, course);
+      return presentCourse(db, course, await courseReaderFor(db, request.principal));
     },
   );
 
@@ -79,7 +74,7 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     { schema: { tags, summary: 'One course', params: CourseParams, response: { 200: CourseRead } } },
     async (request) => {
       const { course } = await courses.readCourse(ctx, request.principal, request.params.course_uuid);
-      return presentCourse(db, course);
+      return presentCourse(db, course, await courseReaderFor(db, request.principal));
     },
   );
 
@@ -133,7 +128,7 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         limit,
         request.query.include_unpublished,
       );
-      return presentCourses(db, rows);
+      return presentCourses(db, rows, await courseReaderFor(db, request.principal));
     },
   );
 
@@ -152,6 +147,7 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       presentCourse(
         db,
         await courses.updateCourse(ctx, request.principal, request.params.course_uuid, request.body),
+        await courseReaderFor(db, request.principal),
       ),
   );
 
@@ -181,11 +177,14 @@ export async function courseRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         response: { 200: Type.Array(ContributorRead) },
       },
     },
-    async (request) =>
-      presentContributors(
-        db,
-        await contributors.listContributors(ctx, request.principal, request.params.course_uuid),
-      ),
+    async (request) => {
+      const { course, authors } = await contributors.listContributors(
+        ctx,
+        request.principal,
+        request.params.course_uuid,
+      );
+      return presentContributors(db, course, authors, await courseReaderFor(db, request.principal));
+    },
   );
 
   app.post(

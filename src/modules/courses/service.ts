@@ -32,7 +32,7 @@ import {
   requireCourseEdit,
   requireCourseRead,
 } from './access.ts';
-import { presentCourse } from './present.ts';
+import { OUTSIDE_READER, presentCourse } from './present.ts';
 import * as queries from './queries.ts';
 import type { CourseCreateForm, CourseUpdate } from './schemas.ts';
 
@@ -44,7 +44,7 @@ registerResourceType('course_', async (db, uuid) => {
     orgId: course.org_id,
     type: 'course',
     publiclyVisible: course.public && course.published,
-    present: () => presentCourse(db, course),
+    present: () => presentCourse(db, course, OUTSIDE_READER),
   };
 });
 

@@ -2,11 +2,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { rejectApiTokens } from '../../core/auth/principal.ts';
+import { type Principal, rejectApiTokens } from '../../core/auth/principal.ts';
 import type { AppContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors/http-errors.ts';
 import { MessageResponse, StringEnum } from '../../core/http/schemas.ts';
 import { linkedActivityIds } from '../chapters/service.ts';
+import { courseReaderFor } from '../courses/access.ts';
 import { presentCourses } from '../courses/present.ts';
 import { CourseRead } from '../courses/schemas.ts';
 import { findCoursesByIds } from '../courses/service.ts';
@@ -74,8 +75,9 @@ export async function progressRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     if (!url.includes('/progress') && !url.includes('/learners')) rejectApiTokens(request.principal);
   });
 
-  const presentTrail = async (trail: TrailRow | undefined) => {
+  const presentTrail = async (principal: Principal, trail: TrailRow | undefined) => {
     if (!trail) throw notFound('Trail not found');
+    const reader = await courseReaderFor(db, principal);
     const { runs, steps } = await progress.trailDetails(db, trail);
     const courses = await presentCourses(
       db,
@@ -83,6 +85,7 @@ export async function progressRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
         db,
         runs.map((r) => r.course_id),
       ),
+      reader,
     );
     const byId = new Map(courses.map((c) => [c.id, c]));
     return {
@@ -129,6 +132,7 @@ export async function progressRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
     async (request) =>
       presentTrail(
+        request.principal,
         await progress.startTrail(ctx, request.principal, request.body.org_id, request.body.user_id),
       ),
   );
@@ -136,7 +140,7 @@ export async function progressRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   app.get(
     '/api/v1/trail/',
     { schema: { tags, summary: 'Your first trail with its runs', response: { 200: TrailRead } } },
-    async (request) => presentTrail(await progress.myTrail(ctx, request.principal)),
+    async (request) => presentTrail(request.principal, await progress.myTrail(ctx, request.principal)),
   );
 
   app.get(
@@ -149,7 +153,8 @@ export async function progressRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
         response: { 200: TrailRead },
       },
     },
-    async (request) => presentTrail(await progress.myTrail(ctx, request.principal, request.params.org_id)),
+    async (request) =>
+      presentTrail(request.principal, await progress.myTrail(ctx, request.principal, request.params.org_id)),
   );
 
   app.post(
@@ -163,7 +168,10 @@ export async function progressRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       },
     },
     async (request) =>
-      presentTrail(await progress.enrolSelf(ctx, request.principal, request.params.course_uuid)),
+      presentTrail(
+        request.principal,
+        await progress.enrolSelf(ctx, request.principal, request.params.course_uuid),
+      ),
   );
 
   app.delete(
@@ -194,7 +202,10 @@ export async function progressRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       },
     },
     async (request) =>
-      presentTrail(await progress.markDoneSelf(ctx, request.principal, request.params.activity_uuid)),
+      presentTrail(
+        request.principal,
+        await progress.markDoneSelf(ctx, request.principal, request.params.activity_uuid),
+      ),
   );
 
   app.delete(

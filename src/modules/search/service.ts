@@ -16,6 +16,7 @@ import { fullTextIndex } from '../../core/db/full-text.ts';
 import { invalid, tooManyRequests } from '../../core/errors/http-errors.ts';
 import type { Executor } from '../../core/events/emit.ts';
 import { toCommunityRead } from '../communities/present.ts';
+import { courseReaderFor } from '../courses/access.ts';
 import { presentCourses } from '../courses/present.ts';
 import { toDiscussionRead } from '../discussions/present.ts';
 import { presentFolders } from '../folders/service.ts';
@@ -73,7 +74,9 @@ export async function search(
     sources.findPodcasts(request),
   ]);
   return {
-    courses: await whenAny(courses.rows, (rows) => presentCourses(db, rows)),
+    courses: await whenAny(courses.rows, async (rows) =>
+      presentCourses(db, rows, await courseReaderFor(db, principal)),
+    ),
     folders: await whenAny(folders.rows, (rows) =>
       presentFolders(db, rows, { member: viewer.folders === 'all' }),
     ),

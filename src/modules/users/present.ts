@@ -7,12 +7,16 @@ export type UserRow = Omit<UsersTable, 'id'> & { id: number };
 
 const parseObject = (text: string | null): Record<string, unknown> | null => (text ? JSON.parse(text) : null);
 
-export function toUserRead(user: UserRow): Static<typeof UserRead> {
+/**
+ * UserRead. `withEmail: false` keeps the field (clients parse it) but leaves it empty, for
+ * readers who may see a person's profile but not their address (see courses/present.ts).
+ */
+export function toUserRead(user: UserRow, { withEmail = true } = {}): Static<typeof UserRead> {
   return {
     username: user.username,
     first_name: user.first_name,
     last_name: user.last_name,
-    email: user.email,
+    email: withEmail ? user.email : '',
     avatar_image: user.avatar_image,
     bio: user.bio,
     language: user.language,
