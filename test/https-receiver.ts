@@ -27,6 +27,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Answer this late (to trigger timeouts or show a slow receiver). */
   delayMs?: number;
+  /** Answer only once this settles: holds the request in flight for as long as a test needs. */
+  heldUntil?: Promise<unknown>;
 }
 
 export type Responder = (request: ReceivedRequest, index: number) => Reply;
@@ -93,8 +95,9 @@ export async function startHttpsReceiver(
         res.writeHead(reply.status, reply.headers);
         res.end(reply.body);
       };
-      if (reply.delayMs) setTimeout(send, reply.delayMs);
-      else send();
+      const answer = () => (reply.delayMs ? setTimeout(send, reply.delayMs) : send());
+      if (reply.heldUntil) void reply.heldUntil.then(answer, answer);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));

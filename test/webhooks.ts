@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import type { Database } from '../src/core/db/database.ts';
 import type { EventData, EventName } from '../src/core/events/catalogue.ts';
 import { emit } from '../src/core/events/emit.ts';
+import { createLogger } from '../src/core/logger.ts';
 import type { DeliveryWorkerOptions } from '../src/modules/webhooks/delivery-worker.ts';
+import { fanOutOutbox } from '../src/modules/webhooks/outbox-fan-out.ts';
 
 /** The spec's schedule scaled down tenfold (1 s → 100 ms, 4 s → 400 ms), with quick polling. */
 export const FAST_TIMINGS: DeliveryWorkerOptions = {
@@ -20,6 +22,15 @@ export async function emitEvent<E extends EventName>(
   data: EventData<E>,
 ): Promise<void> {
   await db.transaction().execute((trx) => emit(trx, orgId, event, data));
+}
+
+/**
+ * Turns the outbox into deliveries now, without a worker, so that a test can change an
+ * endpoint between queueing and sending.
+ */
+export async function queueOutboxDeliveries(db: Database): Promise<void> {
+  const logger = createLogger('silent');
+  while ((await fanOutOutbox(db, logger, 500, Date.now())).events > 0);
 }
 
 /** Polls `probe` until it returns something truthy. */

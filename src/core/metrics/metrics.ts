@@ -10,7 +10,7 @@ export interface Metrics {
   registry: Registry;
   httpRequests: Counter<'method' | 'route' | 'status'>;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
-  /** Webhook delivery attempts by outcome (success, failure, ssrf_refused, …). */
+  /** Webhook delivery attempts by outcome (succeeded, retrying, failed, endpoint_inactive). */
   deliveries: Counter<'outcome'>;
 }
 

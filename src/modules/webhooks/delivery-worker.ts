@@ -4,30 +4,50 @@
  * endpoint, so one slow receiver cannot hold up the others), and records every attempt.
  * All state is in the database: a worker that dies leaves leases that expire, and whoever
  * polls next resumes. It runs inside `npm start` and alone under `npm run worker`.
+ *
+ * An endpoint that is turned off gets no further request. An attempt the worker comes to make
+ * while the endpoint is inactive is not made: its delivery fails at once, whatever attempts it
+ * had left, with NOT_SENT_INACTIVE in the log. Requests already in flight finish, and
+ * deliveries a worker leased ahead see the change within a poll interval (see Lane.endpoint).
+ * Failing them rather than holding them for a re-activation is what a receiver can reason
+ * about: events that occur while the endpoint is off are never queued for it (the fan-out
+ * skips it), so a held backlog would arrive after a re-activation as a stale subset with gaps,
+ * far outside the spec's retry window of seconds, and the rows of an endpoint left off would
+ * pile up. A failed delivery stays listed in the endpoint's log, where it can be redelivered
+ * on purpose once the endpoint is active again. Settling goes through the same leases as
+ * sending, so several workers never settle one delivery twice, and it costs no query of its
+ * own: the endpoint is read after every lease anyway.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppContext } from '../../core/context.ts';
 import { createPinnedAgent } from '../../core/net/pinned-agent.ts';
 import { createAttemptLog } from './attempt-log.ts';
+import { type CountedOutcome, createAttemptCounter } from './attempt-metrics.ts';
 import { fanOutOutbox } from './outbox-fan-out.ts';
 import {
+  type EndpointForSending,
   endpointForSending,
   endpointsWithDueDeliveries,
   type LeasedDeliveryRow,
   leaseDueDeliveries,
   releaseLeases,
 } from './queries.ts';
-import { progressAfterAttempt, SPEC_RETRY_DELAYS_MS } from './retry-schedule.ts';
+import { type DeliveryProgress, progressAfterAttempt, SPEC_RETRY_DELAYS_MS } from './retry-schedule.ts';
 import { secretCipherOf } from './secret-encryption.ts';
+import type { AttemptOutcome } from './send-attempt.ts';
 import { createSignedAttempt, type SendableEndpoint } from './signed-attempt.ts';
+import { createWakeSignal } from './wake-signal.ts';
 
 export interface DeliveryWorkerOptions {
   /** Waits before attempts 2, 3, …; default 1 s and 4 s (spec). Tests pass scaled-down values. */
   retryDelaysMs?: readonly number[];
   /** Deadline of one attempt; default 10 s (spec). */
   attemptTimeoutMs?: number;
-  /** How often the outbox and every endpoint are checked for work; default 250 ms. */
+  /**
+   * How often the outbox and every endpoint are checked for work; default 250 ms. Also how old
+   * the worker's copy of an endpoint may get before it is read again (URL, secret, active flag).
+   */
   pollIntervalMs?: number;
   /**
    * How long a leased delivery stays reserved. An attempt can take twice the timeout (connect,
@@ -54,20 +74,24 @@ export interface DeliveryWorker {
 
 export type DeliveryWorkerContext = Pick<
   AppContext,
-  'database' | 'logger' | 'outboundNetwork' | 'secretKey' | 'config'
+  'database' | 'logger' | 'outboundNetwork' | 'secretKey' | 'config' | 'metrics'
 >;
 
-interface LeasedDelivery {
-  delivery: LeasedDeliveryRow;
-  /** The endpoint as read right after the lease, so a regenerate or URL change applies to every later lease. */
-  endpoint: SendableEndpoint;
-}
+/** What the log says of a delivery settled without a request because its endpoint is inactive. */
+export const NOT_SENT_INACTIVE = 'Not sent: the endpoint is inactive';
 
 /** One endpoint's share of the worker: requests in flight and leased deliveries waiting to be sent. */
 interface Lane {
   sending: number;
   /** In lease order, so the first to lapse come first. */
-  leased: LeasedDelivery[];
+  leased: LeasedDeliveryRow[];
+  /**
+   * The endpoint as read after the latest lease, or before sending from `leased` once older than
+   * a poll interval, so a regenerate, URL change or deactivation applies to what is leased
+   * ahead too. Undefined until read, and once the endpoint is deleted.
+   */
+  endpoint: EndpointForSending | undefined;
+  endpointReadMs: number;
   /** Attempts finished since the lane last leased, and when that was: the endpoint's recent pace. */
   finishedSinceLease: number;
   lastLeaseMs: number;
@@ -104,9 +128,10 @@ export function startDeliveryWorker(
   const agent = createPinnedAgent(ctx.outboundNetwork, { connectTimeoutMs: attemptTimeoutMs });
   const signedAttempt = createSignedAttempt(agent, secretCipherOf(ctx), attemptTimeoutMs);
   const attemptLog = createAttemptLog(db, owner, logger);
+  const countAttempt = createAttemptCounter(ctx.metrics);
   const lanes = new Map<number, Lane>();
   /** Every attempt from its request until its record is committed (stop waits for these). */
-  const unfinished = new Set<Promise<void>>();
+  const unfinished = new Set<Promise<unknown>>();
   let sending = 0;
   const wake = createWakeSignal();
   /** Endpoints to serve before anything else: a request of theirs finished, or a retry fell due. */
@@ -118,7 +143,14 @@ export function startDeliveryWorker(
   const laneOf = (endpointId: number): Lane => {
     let lane = lanes.get(endpointId);
     if (!lane) {
-      lane = { sending: 0, leased: [], finishedSinceLease: 0, lastLeaseMs: Date.now() };
+      lane = {
+        sending: 0,
+        leased: [],
+        endpoint: undefined,
+        endpointReadMs: 0,
+        finishedSinceLease: 0,
+        lastLeaseMs: Date.now(),
+      };
       lanes.set(endpointId, lane);
     }
     return lane;
@@ -127,6 +159,28 @@ export function startDeliveryWorker(
     refills.add(endpointId);
     wake.kick();
   };
+  const track = (work: Promise<unknown>) => {
+    const tracked = work.finally(() => unfinished.delete(tracked));
+    unfinished.add(tracked);
+  };
+
+  /** Commits the attempt, then counts it; false if it could not be recorded. */
+  async function record(
+    delivery: LeasedDeliveryRow,
+    attempt: { startedMs: number; outcome: AttemptOutcome; progress: DeliveryProgress },
+    countAs: CountedOutcome,
+    moreComing: boolean,
+  ): Promise<boolean> {
+    try {
+      await attemptLog.record({ delivery, attemptNumber: delivery.attempts + 1, ...attempt }, moreComing);
+    } catch (error) {
+      // The lease runs out and a later poll repeats the attempt: at-least-once, never lost.
+      logger.error({ err: error, deliveryId: delivery.delivery_id }, 'could not record a webhook attempt');
+      return false;
+    }
+    countAttempt(countAs);
+    return true;
+  }
 
   async function deliver(lane: Lane, delivery: LeasedDeliveryRow, endpoint: SendableEndpoint): Promise<void> {
     const startedMs = Date.now();
@@ -153,17 +207,35 @@ export function startDeliveryWorker(
     };
     if (progress.state === 'failed') logger.warn(facts, 'webhook delivery failed after its last attempt');
     else logger.debug(facts, 'webhook attempt finished');
-    try {
-      await attemptLog.record({ delivery, attemptNumber, startedMs, outcome, progress }, sending > 0);
-    } catch (error) {
-      // The lease runs out and a later poll repeats the attempt: at-least-once, never lost.
-      logger.error({ err: error, deliveryId: delivery.delivery_id }, 'could not record a webhook attempt');
-      return;
-    }
+    if (!(await record(delivery, { startedMs, outcome, progress }, progress.state, sending > 0))) return;
     if (progress.nextAttemptMs !== null) {
       const endpointId = delivery.endpoint_id;
       setTimeout(() => refill(endpointId), Math.max(0, progress.nextAttemptMs - Date.now())).unref();
     }
+  }
+
+  /** Settles leased deliveries of an inactive endpoint as failed, without sending them (see the top). */
+  function settleUnsent(lane: Lane, endpointId: number, deliveries: LeasedDeliveryRow[]): void {
+    const nowMs = Date.now();
+    const outcome: AttemptOutcome = {
+      httpStatus: null,
+      responseBody: null,
+      errorMessage: NOT_SENT_INACTIVE,
+      success: false,
+      durationMs: 0,
+    };
+    const progress: DeliveryProgress = { state: 'failed', nextAttemptMs: null, finishedMs: nowMs };
+    logger.info(
+      { webhookUuid: lane.endpoint?.webhook_uuid, deliveries: deliveries.length },
+      'webhook endpoint inactive: its due deliveries fail unsent',
+    );
+    deliveries.forEach((delivery, index) => {
+      const moreComing = index < deliveries.length - 1 || sending > 0;
+      track(record(delivery, { startedMs: nowMs, outcome, progress }, 'endpoint_inactive', moreComing));
+    });
+    // Counted as finished, so the next lease takes a larger batch of the endpoint's backlog.
+    lane.finishedSinceLease += deliveries.length;
+    refill(endpointId);
   }
 
   /** How many deliveries beyond its free slots the lane should hold (see LEASE_AHEAD_MS). */
@@ -174,8 +246,8 @@ export function startDeliveryWorker(
     return Math.min(MOST_LEASED_AHEAD, Math.max(settings.perEndpointConcurrency, atRecentPace));
   }
 
-  /** Leases up to `limit` due deliveries of an endpoint, with the endpoint as it is now. */
-  async function lease(lane: Lane, endpointId: number, limit: number): Promise<LeasedDelivery[]> {
+  /** Leases up to `limit` more due deliveries of an endpoint into its lane; returns how many. */
+  async function lease(lane: Lane, endpointId: number, limit: number): Promise<number> {
     const now = Date.now();
     lane.lastLeaseMs = now;
     lane.finishedSinceLease = 0;
@@ -186,10 +258,14 @@ export function startDeliveryWorker(
       leaseUntilMs: now + settings.leaseMs,
       limit,
     });
-    if (leased.length === 0) return [];
-    const endpoint = await endpointForSending(db, endpointId);
-    // A missing endpoint was deleted after the lease; its deliveries went with it.
-    return endpoint ? leased.map((delivery) => ({ delivery, endpoint })) : [];
+    lane.leased.push(...leased);
+    return leased.length;
+  }
+
+  async function readEndpoint(lane: Lane, endpointId: number): Promise<void> {
+    const readMs = Date.now();
+    lane.endpoint = await endpointForSending(db, endpointId);
+    lane.endpointReadMs = readMs;
   }
 
   /**
@@ -203,23 +279,37 @@ export function startDeliveryWorker(
     // One that waited too long to start could outlive its lease: let it lapse, to be leased again.
     const now = Date.now();
     const firstInTime = lane.leased.findIndex(
-      ({ delivery }) => delivery.lease_until_ms! - now > longestAttemptMs,
+      (delivery) => delivery.lease_until_ms! - now > longestAttemptMs,
     );
     lane.leased.splice(0, firstInTime === -1 ? lane.leased.length : firstInTime);
+    let leasedNow = 0;
     if (lane.leased.length < room) {
-      const wanted = room + leaseAhead(lane, now) - lane.leased.length;
-      lane.leased.push(...(await lease(lane, endpointId, wanted)));
+      leasedNow = await lease(lane, endpointId, room + leaseAhead(lane, now) - lane.leased.length);
+    }
+    if (lane.leased.length === 0) return 0;
+    // Read after every lease; what was leased ahead may wait up to a poll interval on a stale copy.
+    if (leasedNow > 0 || now - lane.endpointReadMs > settings.pollIntervalMs) {
+      await readEndpoint(lane, endpointId);
+    }
+    const endpoint = lane.endpoint;
+    if (!endpoint) {
+      // Deleted meanwhile; its deliveries went with it.
+      lane.leased = [];
+      return 0;
+    }
+    if (!endpoint.is_active) {
+      settleUnsent(lane, endpointId, lane.leased.splice(0));
+      return 0;
     }
     const batch = lane.leased.splice(0, room);
-    for (const { delivery, endpoint } of batch) {
+    for (const delivery of batch) {
       lane.sending++;
       sending++;
-      const attempt = deliver(lane, delivery, endpoint)
-        .catch((error) =>
+      track(
+        deliver(lane, delivery, endpoint).catch((error) =>
           logger.error({ err: error, deliveryId: delivery.delivery_id }, 'webhook attempt crashed'),
-        )
-        .finally(() => unfinished.delete(attempt));
-      unfinished.add(attempt);
+        ),
+      );
     }
     return batch.length;
   }
@@ -279,7 +369,7 @@ export function startDeliveryWorker(
     stopping = true;
     wake.kick();
     await polling;
-    const unsent = [...lanes.values()].flatMap((lane) => lane.leased.map(({ delivery }) => delivery.id));
+    const unsent = [...lanes.values()].flatMap((lane) => lane.leased.map((delivery) => delivery.id));
     await releaseLeases(db, unsent, owner).catch((error) =>
       logger.warn({ err: error }, 'could not release unsent webhook deliveries; their leases will lapse'),
     );
@@ -295,32 +385,5 @@ export function startDeliveryWorker(
       stopped ??= drain();
       return stopped;
     },
-  };
-}
-
-/** A sleep that a kick ends early; a kick while awake makes the next sleep return at once. */
-function createWakeSignal() {
-  let pending = false;
-  let wakeSleeper: (() => void) | undefined;
-  return {
-    kick: () => {
-      pending = true;
-      wakeSleeper?.();
-    },
-    sleep: (ms: number) =>
-      new Promise<void>((resolve) => {
-        if (pending) {
-          pending = false;
-          return resolve();
-        }
-        const timer = setTimeout(done, ms);
-        function done() {
-          clearTimeout(timer);
-          wakeSleeper = undefined;
-          pending = false;
-          resolve();
-        }
-        wakeSleeper = done;
-      }),
   };
 }

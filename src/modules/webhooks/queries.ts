@@ -86,13 +86,19 @@ export async function activeEndpointsOfOrgs(db: Executor, orgIds: number[]) {
     .execute();
 }
 
-/** What sending needs, read afresh for every lease so URL and secret changes apply at once. */
-export async function endpointForSending(db: Executor, id: number) {
-  return db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'webhook_uuid', 'url', 'secret_encrypted'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** What sending needs, and whether the endpoint still wants deliveries at all. */
+const SENDING_COLUMNS = [
+  'id',
+  'webhook_uuid',
+  'url',
+  'secret_encrypted',
+  'is_active',
+] as const satisfies readonly (keyof EndpointRow)[];
+export type EndpointForSending = Pick<EndpointRow, (typeof SENDING_COLUMNS)[number]>;
+
+/** The endpoint as the worker sends to it now; read afresh so URL, secret and active changes apply soon. */
+export async function endpointForSending(db: Executor, id: number): Promise<EndpointForSending | undefined> {
+  return db.selectFrom('webhook_endpoints').select(SENDING_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 // ---- outbox ----
@@ -122,7 +128,10 @@ export async function insertDeliveries(db: Executor, rows: NewDelivery[]): Promi
   for (const chunk of chunked(rows)) await db.insertInto('webhook_deliveries').values(chunk).execute();
 }
 
-/** Endpoints that have a due delivery nobody holds: one index probe per endpoint, whatever the backlog. */
+/**
+ * Endpoints that have a due delivery nobody holds: one index probe per endpoint, whatever the
+ * backlog. Inactive ones too: the worker settles their deliveries without sending them.
+ */
 export async function endpointsWithDueDeliveries(db: Executor, nowMs: number): Promise<number[]> {
   const rows = await db
     .selectFrom('webhook_endpoints')

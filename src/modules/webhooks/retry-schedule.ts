@@ -9,7 +9,8 @@ import type { DeliveryState } from './tables.ts';
 export const SPEC_RETRY_DELAYS_MS: readonly number[] = [1_000, 4_000];
 
 export interface DeliveryProgress {
-  state: DeliveryState;
+  /** Never `pending`: an attempt has been made. */
+  state: Exclude<DeliveryState, 'pending'>;
   /** When the next attempt is due, or null once the delivery is finished. */
   nextAttemptMs: number | null;
   finishedMs: number | null;

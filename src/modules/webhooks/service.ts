@@ -5,7 +5,7 @@
  * Nothing here sends a request: pings and redeliveries become deliveries the worker sends.
  */
 import type { AppContext } from '../../core/context.ts';
-import { badRequest, notFound } from '../../core/errors/http-errors.ts';
+import { badRequest, conflict, notFound } from '../../core/errors/http-errors.ts';
 import { SUBSCRIBABLE_EVENTS } from '../../core/events/catalogue.ts';
 import { prefixedUuid } from '../../core/ids.ts';
 import { formatDateTime } from '../../core/time.ts';
@@ -204,7 +204,8 @@ export async function listDeliveryAttempts(
 
 /**
  * Queues a fresh delivery of an earlier envelope: the same bytes and the same `delivery_id`,
- * so an idempotent receiver treats it as the same event. Attempts count from 1 again.
+ * so an idempotent receiver treats it as the same event. Attempts count from 1 again. Refused
+ * for an inactive endpoint, which receives nothing (the worker would fail it unsent).
  */
 export async function redeliver(
   ctx: WebhooksContext,
@@ -215,6 +216,7 @@ export async function redeliver(
   const endpoint = await requireEndpoint(ctx, orgId, webhookUuid);
   const earlier = await latestDeliveryOf(ctx.database.db, endpoint.id, deliveryId);
   if (!earlier) throw notFound('Webhook delivery not found');
+  if (!endpoint.is_active) throw conflict('The endpoint is inactive: activate it before redelivering');
   const nowMs = Date.now();
   await insertDeliveries(ctx.database.db, [
     {
