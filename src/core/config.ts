@@ -11,6 +11,8 @@ export type ProcessRole = 'all' | 'api' | 'worker';
 export interface Config {
   readonly port: number;
   readonly host: string;
+  /** Where a stand-alone worker (`--role=worker`) serves health and metrics; unset → it serves nothing. */
+  readonly metricsPort: number | undefined;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly databaseKind: DatabaseKind;
@@ -166,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
   const config: Config = {
     port,
     host,
+    metricsPort: env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
     dataDir,
     databaseUrl,
     databaseKind: databaseUrl ? 'postgres' : 'sqlite',
