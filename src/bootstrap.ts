@@ -58,7 +58,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     metrics: createMetrics(database),
     rateLimiter: config.redisUrl
-      ? createRedisRateLimiter(config.redisUrl, config.redisKeyPrefix)
+      ? createRedisRateLimiter(config.redisUrl, config.redisKeyPrefix, logger)
       : createDatabaseRateLimiter(database.db),
     outboundNetwork: options.outboundNetwork ?? systemOutboundNetwork(),
   };

@@ -41,6 +41,10 @@ export const locked = (detail: ErrorDetail) => new HttpError(423, detail);
 export const tooManyRequests = (detail: ErrorDetail, retryAfterSeconds: number) =>
   new HttpError(429, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
+/** A dependency the request needs is down for now; the client may try again after the wait. */
+export const serviceUnavailable = (detail: ErrorDetail, retryAfterSeconds: number) =>
+  new HttpError(503, detail, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
 /**
  * A validation problem found by a service after schema validation (e.g. a sub-type that
  * does not belong to its type). Rendered as a 422 in FastAPI's HTTPValidationError shape.

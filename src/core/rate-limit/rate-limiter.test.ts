@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { HttpError } from '../errors/http-errors.ts';
 import { createDatabaseRateLimiter } from './database-rate-limiter.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { createRedisRateLimiter } from './redis-rate-limiter.ts';
@@ -45,3 +46,18 @@ function contract(name: string, make: () => RateLimiter) {
 
 contract('database rate limiter', () => createDatabaseRateLimiter(t.db));
 contract('redis rate limiter', () => createRedisRateLimiter(REDIS_URL));
+
+describe('redis rate limiter while Redis is down', () => {
+  it('refuses with 503 and a wait instead of letting hits through', async () => {
+    // Nothing listens on port 1 of the loopback interface.
+    const limiter = createRedisRateLimiter('redis://127.0.0.1:1');
+    const refusal = await limiter.hit('test:down', 5, 60).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect(refusal).toMatchObject({
+      statusCode: 503,
+      detail: 'Rate limiting is unavailable right now; try again shortly',
+      headers: { 'Retry-After': '5' },
+    });
+    await limiter.close().catch(() => undefined);
+  });
+});
