@@ -283,6 +283,14 @@ export async function insertSubmissionFile(
   await db.insertInto('assignment_submission_files').values(row).execute();
 }
 
+export async function deleteSubmissionFile(db: Executor, taskId: number, fileName: string): Promise<void> {
+  await db
+    .deleteFrom('assignment_submission_files')
+    .where('assignment_task_id', '=', taskId)
+    .where('file_name', '=', fileName)
+    .execute();
+}
+
 export function findSubmissionFile(db: Executor, taskId: number, fileName: string) {
   return db
     .selectFrom('assignment_submission_files')

@@ -19,6 +19,7 @@ import { visibleJson } from './answer-visibility.ts';
 import { loadTask, taskFolder } from './lookups.ts';
 import { toTaskRead } from './present.ts';
 import * as queries from './queries.ts';
+import { saveOwnAnswer } from './task-submissions.ts';
 
 export const TASK_FILE_KINDS: readonly FileKind[] = ['document', 'image', 'video', 'office', 'archive'];
 export const SUBMISSIONS_FOLDER = 'subs';
@@ -74,16 +75,19 @@ export async function uploadReferenceFile(
   return toTaskRead(updated, visibleJson(updated.assignment_type, updated.contents, true));
 }
 
-/**
- * `POST …/tasks/{task}/sub_file`: a learner's own file, referenced afterwards from their
- * answer (`task_submission.fileUUID`). Session only; no deadline check (as in the product).
- */
-export async function uploadSubmissionFile(
+/** A learner's stored submission file, and how to take it back. */
+interface ReceivedSubmissionFile {
+  fileUuid: string;
+  /** Removes the file and its record (what it was uploaded for was refused). */
+  withdraw(): Promise<void>;
+}
+
+async function receiveSubmissionFile(
   ctx: AppContext,
   request: FastifyRequest,
   assignmentUuid: string,
   taskUuid: string,
-): Promise<{ file_uuid: string } | null> {
+): Promise<ReceivedSubmissionFile | null> {
   const principal: Principal = request.principal;
   requireSession(principal);
   const db = ctx.database.db;
@@ -98,16 +102,61 @@ export async function uploadSubmissionFile(
   const folder = childKey(await taskFolder(db, course, assignment, task), SUBMISSIONS_FOLDER);
   const pending = await receiveInto(ctx, request, 'sub_file', folder, 'submission');
   if (!pending) return null;
+  const fileName = pending.received.storedName;
   try {
     await queries.insertSubmissionFile(db, {
       assignment_task_id: task.id,
       user_id: principal.id,
-      file_name: pending.received.storedName,
+      file_name: fileName,
       creation_date: formatDateTime(),
     });
   } catch (error) {
     await pending.discard().catch(() => {});
     throw error;
   }
-  return { file_uuid: pending.received.storedName };
+  return {
+    fileUuid: fileName,
+    async withdraw() {
+      await queries.deleteSubmissionFile(db, task.id, fileName);
+      await pending.discard();
+    },
+  };
+}
+
+/**
+ * `POST …/tasks/{task}/sub_file`: a learner's own file, referenced afterwards from their
+ * answer (`task_submission.fileUUID`). Session only; no deadline check (as in the product).
+ */
+export async function uploadSubmissionFile(
+  ctx: AppContext,
+  request: FastifyRequest,
+  assignmentUuid: string,
+  taskUuid: string,
+): Promise<{ file_uuid: string } | null> {
+  const received = await receiveSubmissionFile(ctx, request, assignmentUuid, taskUuid);
+  return received && { file_uuid: received.fileUuid };
+}
+
+/**
+ * The page's one-step file answer: the upload and the answer naming it. Unlike the API's two
+ * calls, a refused answer (deadline, submitted) leaves no file behind. Null when no file was sent.
+ */
+export async function answerWithFile(
+  ctx: AppContext,
+  request: FastifyRequest,
+  assignmentUuid: string,
+  taskUuid: string,
+) {
+  const received = await receiveSubmissionFile(ctx, request, assignmentUuid, taskUuid);
+  if (!received) return null;
+  try {
+    return await saveOwnAnswer(ctx, request.principal, assignmentUuid, taskUuid, {
+      fileUUID: received.fileUuid,
+    });
+  } catch (error) {
+    await received
+      .withdraw()
+      .catch((cleanup) => request.log.warn({ err: cleanup }, 'submission file left behind'));
+    throw error;
+  }
 }

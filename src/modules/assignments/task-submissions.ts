@@ -141,6 +141,18 @@ export async function saveAnswer(
   return present(row, assignment, task.assignment_type, showKeys);
 }
 
+/** The caller's own answer given as the `task_submission` object alone (the pages' forms). */
+export function saveOwnAnswer(
+  ctx: AppContext,
+  principal: Principal,
+  assignmentUuid: string,
+  taskUuid: string,
+  answer: Record<string, unknown>,
+) {
+  const input = { fields: { task_submission: answer }, answerText: JSON.stringify(answer) };
+  return saveAnswer(ctx, principal, assignmentUuid, taskUuid, input, undefined);
+}
+
 /** `GET …/tasks/submissions/me`: every task of the assignment, with the caller's answer or null. */
 export async function myAnswers(ctx: AppContext, principal: Principal, assignmentUuid: string) {
   requireSession(principal);

@@ -13,6 +13,9 @@ import { createTestApp, type TestApp } from '../../../../test/harness.ts';
 import { multipartPayload } from '../../../../test/multipart.ts';
 import { SAMPLES } from '../../../../test/sample-files.ts';
 import { WebClient } from '../../../../test/web-client.ts';
+import { childKey } from '../../../core/storage/object-keys.ts';
+import { loadTask, taskFolder } from '../../assignments/lookups.ts';
+import { SUBMISSIONS_FOLDER } from '../../assignments/task-files.ts';
 import { updateCourse } from '../../courses/service.ts';
 import { activityHref } from '../pages/course.ts';
 import { blankFieldName, optionFieldName } from './answer-form.ts';
@@ -182,6 +185,46 @@ describe('taking an assignment through the pages', () => {
       headers: { cookie: a.browser.cookieHeader },
     });
     expect(file.statusCode).toBe(200);
+  });
+
+  it('keeps no file when the answer it was uploaded for is refused', async () => {
+    const a = await openAssignment([{ type: 'FILE_SUBMISSION' }]);
+    const page = await a.browser.get(a.pageUrl);
+    const action = /action="([^"]+\/file\?_csrf=[^"]+)"/.exec(page.body)![1].replaceAll('&amp;', '&');
+    const upload = () =>
+      multipartPayload({}, [
+        { field: 'sub_file', filename: 'essay.pdf', contentType: 'application/pdf', content: SAMPLES.pdf },
+      ]).then(({ payload, headers }) =>
+        t.inject({
+          method: 'POST',
+          url: action,
+          payload,
+          headers: { ...headers, cookie: a.browser.cookieHeader },
+        }),
+      );
+    expect((await upload()).statusCode).toBe(303);
+    const closed = await t.inject({
+      method: 'PUT',
+      url: `${API}/${a.uuid}`,
+      payload: { due_date: '2001-01-01' },
+      headers: a.instructor.headers,
+    });
+    expect(closed.statusCode).toBe(200);
+
+    const late = await upload();
+    expect(late.statusCode).toBe(403);
+    expect(late.body).toContain('Assignment deadline has passed');
+    const db = t.ctx.database.db;
+    const { assignment, course, task } = await loadTask(db, a.uuid, a.tasks[0].assignment_task_uuid);
+    const rows = await db
+      .selectFrom('assignment_submission_files')
+      .select('file_name')
+      .where('assignment_task_id', '=', task.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const folder = childKey(await taskFolder(db, course, assignment, task), SUBMISSIONS_FOLDER);
+    // Only the first, accepted upload is stored (removing the folder counts what was there).
+    expect(await t.ctx.storage.deletePrefix(folder)).toBe(1);
   });
 
   it('explains a passed due date and shows the service refusal beside the task', async () => {

@@ -14,8 +14,8 @@ import { badRequest, type HttpError, notFound } from '../../../core/errors/http-
 import { listTasks, readAssignmentOfActivity } from '../../assignments/authoring.ts';
 import { retrySubmission } from '../../assignments/retries.ts';
 import { submitAssignment } from '../../assignments/submissions.ts';
-import { uploadSubmissionFile } from '../../assignments/task-files.ts';
-import { saveAnswer } from '../../assignments/task-submissions.ts';
+import { answerWithFile } from '../../assignments/task-files.ts';
+import { saveOwnAnswer } from '../../assignments/task-submissions.ts';
 import { getOrgBySlugOr404, type OrgRow } from '../../orgs/service.ts';
 import { html } from '../html.ts';
 import { renderPage, sendHtml } from '../layout.ts';
@@ -58,19 +58,6 @@ async function taskOf(ctx: AppContext, target: Target, taskUuid: string) {
 
 export async function assignmentPages(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-
-  /** Saves the learner's answer to one task; the redirect lands on that task. */
-  async function saveTaskAnswer(target: Target, taskUuid: string, answer: Record<string, unknown>) {
-    await saveAnswer(
-      ctx,
-      target.user,
-      target.assignmentUuid,
-      taskUuid,
-      { fields: { task_submission: answer }, answerText: JSON.stringify(answer) },
-      undefined,
-    );
-    return `task-${taskUuid}`;
-  }
 
   async function refused(
     request: FastifyRequest,
@@ -128,7 +115,8 @@ export async function assignmentPages(fastify: FastifyInstance, { ctx }: { ctx: 
           jsonObjectOf(task.contents),
           request.body as PostedFields,
         );
-        return saveTaskAnswer(target, taskUuid, answer);
+        await saveOwnAnswer(ctx, target.user, target.assignmentUuid, taskUuid, answer);
+        return `task-${taskUuid}`;
       }),
   );
 
@@ -140,9 +128,9 @@ export async function assignmentPages(fastify: FastifyInstance, { ctx }: { ctx: 
         const taskUuid = request.params.task_uuid;
         const task = await taskOf(ctx, target, taskUuid);
         if (task.assignment_type !== 'FILE_SUBMISSION') throw badRequest('This task does not take a file');
-        const uploaded = await uploadSubmissionFile(ctx, request, target.assignmentUuid, taskUuid);
-        if (!uploaded) throw badRequest('Choose a file to upload');
-        return saveTaskAnswer(target, taskUuid, { fileUUID: uploaded.file_uuid });
+        const saved = await answerWithFile(ctx, request, target.assignmentUuid, taskUuid);
+        if (!saved) throw badRequest('Choose a file to upload');
+        return `task-${taskUuid}`;
       }),
   );
 
