@@ -4,8 +4,10 @@
  * and the console's stylesheet and confirmation script.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { alertBox } from '../forms.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { renderPage, sendHtml } from '../layout.ts';
+import { isRefusal, refusalMessage } from '../refusal.ts';
 import type { Viewer } from '../viewer.ts';
 import { type ConsoleCaller, consoleHref } from './console-access.ts';
 
@@ -79,6 +81,26 @@ export function sendConsolePage(request: FastifyRequest, reply: FastifyReply, pa
     }),
     page.status,
   );
+}
+
+/**
+ * A section's main page: what `render` makes of it or, when the plan or the caller's rights
+ * rule the section out (a refusal from the service), the reason in its place.
+ */
+export async function sendSectionPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Omit<ConsolePage, 'body'> & { render: () => Promise<SafeHtml> },
+) {
+  const { render, ...frame } = page;
+  let body: SafeHtml;
+  try {
+    body = await render();
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    body = html`${alertBox(refusalMessage(error))}`;
+  }
+  return sendConsolePage(request, reply, { ...frame, body });
 }
 
 /** Shown once, right after it was made: a token value or a signing secret. */

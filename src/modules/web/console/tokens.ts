@@ -11,12 +11,11 @@ import type { AppContext } from '../../../core/context.ts';
 import { clientInfo } from '../../../core/http/client-info.ts';
 import { toApiTokenRead } from '../../api-tokens/present.ts';
 import { createToken, listTokens, revokeToken } from '../../api-tokens/service.ts';
-import { alertBox } from '../forms.ts';
 import { html } from '../html.ts';
 import { isRefusal, refusalMessage } from '../refusal.ts';
 import { viewerOf } from '../viewer.ts';
 import { type ConsoleCaller, consoleCaller, consoleHref } from './console-access.ts';
-import { secretOnce, sendConsolePage, withNotice } from './console-page.ts';
+import { secretOnce, sendConsolePage, sendSectionPage, withNotice } from './console-page.ts';
 import { EMPTY_TOKEN_FORM, type TokenFormValues, tokenCreateForm, tokenList } from './token-views.ts';
 
 const OrgParams = Type.Object({ org_slug: Type.String() });
@@ -44,7 +43,7 @@ export async function tokenPages(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/orgs/:org_slug/console/tokens';
 
-  async function tokensPage(
+  function tokensPage(
     request: FastifyRequest,
     reply: FastifyReply,
     caller: ConsoleCaller,
@@ -52,22 +51,16 @@ export async function tokenPages(fastify: FastifyInstance, { ctx }: { ctx: AppCo
   ) {
     const viewer = viewerOf(request, reply);
     const href = consoleHref(caller.org, '/tokens');
-    let body: ReturnType<typeof html>;
-    try {
-      const tokens = (await listTokens(ctx, caller.user, caller.org.id)).map(toApiTokenRead);
-      body = html`${tokenList(viewer, href, tokens)}${tokenCreateForm(viewer, href, form.values, form.error)}`;
-    } catch (error) {
-      // The plan or the caller's rights rule tokens out: say so instead of the list.
-      if (!isRefusal(error)) throw error;
-      body = html`${alertBox(refusalMessage(error))}`;
-    }
-    return sendConsolePage(request, reply, {
+    return sendSectionPage(request, reply, {
       caller,
       viewer,
       section: 'tokens',
       title: 'API tokens',
-      body,
       status: form.status,
+      render: async () => {
+        const tokens = (await listTokens(ctx, caller.user, caller.org.id)).map(toApiTokenRead);
+        return html`${tokenList(viewer, href, tokens)}${tokenCreateForm(viewer, href, form.values, form.error)}`;
+      },
     });
   }
 

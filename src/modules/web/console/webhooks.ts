@@ -10,12 +10,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../core/context.ts';
 import { limitPerOrg, requireWebhookAccess } from '../../webhooks/management-access.ts';
 import * as webhooks from '../../webhooks/service.ts';
-import { alertBox, csrfField } from '../forms.ts';
-import { html, type SafeHtml } from '../html.ts';
+import { csrfField } from '../forms.ts';
+import { html } from '../html.ts';
 import { isRefusal, refusalMessage } from '../refusal.ts';
 import { viewerOf } from '../viewer.ts';
 import { type ConsoleCaller, consoleCaller, consoleHref } from './console-access.ts';
-import { secretOnce, sendConsolePage, withNotice } from './console-page.ts';
+import { secretOnce, sendConsolePage, sendSectionPage, withNotice } from './console-page.ts';
 import {
   deliveryLog,
   EMPTY_ENDPOINT_FORM,
@@ -61,34 +61,28 @@ export async function webhookPages(fastify: FastifyInstance, { ctx }: { ctx: App
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = '/orgs/:org_slug/console/webhooks';
 
-  async function listPage(
+  function listPage(
     request: FastifyRequest,
     reply: FastifyReply,
     caller: ConsoleCaller,
     form: { values: EndpointFormValues; error?: string; status?: number },
   ) {
     const viewer = viewerOf(request, reply);
-    let body: SafeHtml;
-    try {
-      await requireWebhookAccess(ctx, caller.user, caller.org.id, 'action_read');
-      const endpoints = await webhooks.listEndpoints(ctx, caller.org.id);
-      body = html`${endpointList(endpoints, (uuid) => endpointHref(caller, uuid))}
-        <section class="panel" aria-labelledby="new-webhook-title">
-          <h2 id="new-webhook-title">New webhook</h2>
-          ${endpointForm(viewer, { action: listHref(caller), submitLabel: 'Create webhook', values: form.values, withActiveFlag: false, error: form.error })}
-        </section>`;
-    } catch (error) {
-      // The plan rules webhooks out: say so instead of the list.
-      if (!isRefusal(error)) throw error;
-      body = html`${alertBox(refusalMessage(error))}`;
-    }
-    return sendConsolePage(request, reply, {
+    return sendSectionPage(request, reply, {
       caller,
       viewer,
       section: 'webhooks',
       title: 'Webhooks',
-      body,
       status: form.status,
+      render: async () => {
+        await requireWebhookAccess(ctx, caller.user, caller.org.id, 'action_read');
+        const endpoints = await webhooks.listEndpoints(ctx, caller.org.id);
+        return html`${endpointList(endpoints, (uuid) => endpointHref(caller, uuid))}
+          <section class="panel" aria-labelledby="new-webhook-title">
+            <h2 id="new-webhook-title">New webhook</h2>
+            ${endpointForm(viewer, { action: listHref(caller), submitLabel: 'Create webhook', values: form.values, withActiveFlag: false, error: form.error })}
+          </section>`;
+      },
     });
   }
 
